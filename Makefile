@@ -1,0 +1,53 @@
+# litesh: `make run` opens the shell on the sample database; `make test` runs every test.
+SWIFT ?= swift
+RELEASE_FLAGS = -c release --static-swift-stdlib
+SAMPLE_DB = .build/sample.db
+TSAN_SCRATCH = .build-tsan
+
+.PHONY: all build release run test lint test-unit test-tsan bench bench-quick sample clean
+
+all: build
+
+build:
+	scripts/setup.sh
+	scripts/build-checked.sh
+
+release:
+	scripts/setup.sh
+	scripts/build-checked.sh $(RELEASE_FLAGS)
+
+$(SAMPLE_DB): examples/sample.sql
+	mkdir -p .build
+	rm -f $(SAMPLE_DB)
+	sqlite3 $(SAMPLE_DB) < examples/sample.sql
+
+sample: release $(SAMPLE_DB)
+
+run: release $(SAMPLE_DB)
+	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/litesh $(SAMPLE_DB)
+
+lint:
+	scripts/lint.sh
+
+test-unit:
+	scripts/setup.sh --test
+	scripts/build-checked.sh --build-tests
+	$(SWIFT) test --skip-build
+
+test-tsan:
+	scripts/setup.sh --test
+	@if ls Tests/SQLiteCoreTests/*Pool*Tests.swift >/dev/null 2>&1; then \
+	  $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction'; \
+	else echo "test-tsan: no pool tests yet"; fi
+
+test: lint test-unit test-tsan bench-quick
+
+bench:
+	scripts/setup.sh --bench
+	@if [ -f Benchmarks/Package.swift ]; then $(MAKE) -C Benchmarks bench; else echo "no benchmarks yet"; fi
+
+bench-quick:
+	@if [ -f Benchmarks/Package.swift ]; then $(MAKE) -C Benchmarks bench-quick; else echo "bench-quick: no benchmarks yet"; fi
+
+clean:
+	rm -rf .build $(TSAN_SCRATCH)

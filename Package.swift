@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "litesh",
+  products: [
+    .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
+    .library(name: "SQLiteShell", targets: ["SQLiteShell"]),
+    .executable(name: "litesh", targets: ["litesh"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .systemLibrary(
+      name: "CEditLine", pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+    .target(name: "SQLiteCore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+    .target(name: "SQLiteShell", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "litesh", dependencies: ["SQLiteShell", "SQLiteCore", "CEditLine"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "SQLiteCoreTests", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore"],
+      swiftSettings: swiftSettings),
+    // Runs the built binary: against sqlite3 for compatibility, in tmux for the REPL.
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["litesh"], swiftSettings: swiftSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

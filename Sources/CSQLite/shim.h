@@ -1,0 +1,24 @@
+#ifndef CSQLITE_SHIM_H
+#define CSQLITE_SHIM_H
+/* What Swift cannot call directly: macros that are casts, variadic functions. */
+#include <sqlite3.h>
+#include <string.h>
+
+static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+static inline sqlite3_destructor_type csqlite_static(void) { return SQLITE_STATIC; }
+
+static inline int csqlite_db_config_int(sqlite3 *db, int op, int value, int *out) {
+  return sqlite3_db_config(db, op, value, out);
+}
+
+/* Formats a double with SQLite's printf, e.g. "%!.15g" or "%!.20g": the bytes sqlite3 prints. */
+static inline int csqlite_format_double(char *buf, int size, const char *format, double value) {
+  sqlite3_snprintf(size, buf, format, value);
+  return (int)strlen(buf);
+}
+
+/* sqlite3_mprintf with one string argument (%Q, %q, %w); free the result with sqlite3_free. */
+static inline char *csqlite_mprintf_string(const char *format, const char *value) {
+  return sqlite3_mprintf(format, value);
+}
+#endif

@@ -1,0 +1,138 @@
+import CSQLite
+
+extension Connection {
+  /// Prepares exactly one statement (`sqlite3_prepare_v3`).
+  ///
+  /// - Parameters:
+  ///   - sql: the text of one statement.
+  ///   - persistent: hint that the statement will be reused many times.
+  /// - Returns: the prepared statement.
+  /// - Throws: ``SQLiteError`` with the error offset for a syntax error, or `misuse` when the
+  ///   text holds no statement or more than one.
+  public func prepare(_ sql: String, persistent: Bool = false) throws(SQLiteError) -> Statement {
+    try handle.checkOpen(sql: sql)
+    var iterator = statements(in: sql, persistent: persistent)
+    guard let statement = try iterator.next() else {
+      throw SQLiteError.misuse("no SQL statement in \"\(sql)\"", sql: sql)
+    }
+    if !iterator.remainingIsEmpty {
+      if try iterator.next() != nil {
+        throw SQLiteError.misuse(
+          "more than one statement: use execute(_:) for multi-statement SQL", sql: sql)
+      }
+    }
+    return statement
+  }
+
+  /// A prepared statement from the connection's bounded cache, reset and with bindings cleared.
+  ///
+  /// A statement whose last step failed is dropped from the cache and prepared anew. Use the
+  /// returned statement before asking the cache for the same SQL again.
+  public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    if let statement = statementCache.statement(for: sql) { return statement }
+    let statement = try prepare(sql, persistent: true)
+    statementCache.insert(statement, for: sql)
+    return statement
+  }
+
+  /// The number of statements in the cache.
+  public var cachedStatementCount: Int { statementCache.count }
+
+  /// Whether the cache holds a statement for this exact SQL text.
+  public func isStatementCached(_ sql: String) -> Bool { statementCache.contains(sql) }
+
+  /// Prepares the statements of multi-statement text one at a time, following the tail pointer.
+  public func statements(in sql: String, persistent: Bool = false) -> StatementIterator {
+    StatementIterator(connection: self, sql: sql, persistent: persistent)
+  }
+
+  /// Runs every statement of `sql` in order, discarding rows.
+  ///
+  /// Statements run one at a time: when one fails, the ones before it have run, the ones after
+  /// it have not, and the error's ``SQLiteError/sql`` is the text of the failing statement.
+  public func execute(_ sql: String) throws(SQLiteError) {
+    var iterator = statements(in: sql)
+    while let statement = try iterator.next() {
+      try statement.run()
+    }
+  }
+
+  /// Runs one statement with bound parameters, discarding rows (the statement is cached).
+  public func execute(_ sql: String, _ parameters: Parameters) throws(SQLiteError) {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    try statement.bind(parameters)
+    try statement.run()
+  }
+}
+
+/// Prepares the statements of a multi-statement SQL text one at a time.
+///
+/// Each call to ``next()`` prepares the statement that starts at ``offset`` and moves past it.
+/// Blank text and comments between statements are skipped.
+public struct StatementIterator {
+  private let connection: Connection
+  private let bytes: [CChar]
+  private let persistent: Bool
+  /// The byte offset in the UTF-8 text where the next statement starts.
+  public private(set) var offset: Int = 0
+
+  init(connection: Connection, sql: String, persistent: Bool) {
+    self.connection = connection
+    self.bytes = Array(sql.utf8CString)
+    self.persistent = persistent
+  }
+
+  /// Whether only white space (or nothing) is left.
+  public var remainingIsEmpty: Bool {
+    var index = offset
+    while index < bytes.count - 1 {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D, 0x0C, 0x0B: index += 1
+      default: return false
+      }
+    }
+    return true
+  }
+
+  /// The text from ``offset`` to the end.
+  public var remainingText: String {
+    bytes[offset..<(bytes.count - 1)].withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
+    }
+  }
+
+  /// The next prepared statement, or `nil` when only white space and comments remain.
+  ///
+  /// - Throws: ``SQLiteError`` whose ``SQLiteError/sql`` is the remaining text and whose
+  ///   ``SQLiteError/offset`` is relative to it.
+  public mutating func next() throws(SQLiteError) -> Statement? {
+    let handle = connection.handle
+    try handle.checkOpen()
+    let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+    while offset < bytes.count - 1 {
+      var statement: OpaquePointer?
+      var consumed = 0
+      let start = offset
+      let rc = bytes.withUnsafeBufferPointer { buffer -> Int32 in
+        guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
+        let text = base + start
+        var tail: UnsafePointer<CChar>?
+        let rc = sqlite3_prepare_v3(
+          handle.db, text, Int32(buffer.count - 1 - start), flags, &statement, &tail)
+        consumed = tail.map { $0 - text } ?? (buffer.count - 1 - start)
+        return rc
+      }
+      guard rc == SQLITE_OK else {
+        throw handle.error(rc, sql: remainingText, withOffset: true)
+      }
+      offset = start + max(consumed, 0)
+      if let statement {
+        return Statement(handle: statement, owner: handle)
+      }
+      if consumed == 0 { break }
+    }
+    offset = bytes.count - 1
+    return nil
+  }
+}

@@ -1,0 +1,41 @@
+/// The one error SQLiteCore throws: an SQLite result code with its message, and where it happened.
+///
+/// Match on ``code`` with `~=`: a primary code also matches its extended codes.
+///
+/// ```swift
+/// do { try db.execute("INSERT INTO t VALUES (1)") }
+/// catch let error as SQLiteError where error.code ~= .constraint { … }
+/// ```
+public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The extended result code.
+  public var code: ResultCode
+  /// The message, as `sqlite3_errmsg` gave it when the error happened.
+  public var message: String
+  /// The SQL of the failing statement, when there is one.
+  public var sql: String?
+  /// The byte offset of the error in ``sql`` (`sqlite3_error_offset`), when SQLite knows it.
+  public var offset: Int?
+
+  /// Creates an error.
+  public init(code: ResultCode, message: String, sql: String? = nil, offset: Int? = nil) {
+    self.code = code
+    self.message = message
+    self.sql = sql
+    self.offset = offset
+  }
+
+  /// The primary result code.
+  public var primaryCode: ResultCode { code.primary }
+
+  /// `SQLite error 19: UNIQUE constraint failed: t.a - while executing `INSERT …``.
+  public var description: String {
+    var text = "SQLite error \(code.rawValue): \(message)"
+    if let sql { text += " - while executing `\(sql)`" }
+    return text
+  }
+
+  /// A library-misuse error raised before SQLite is called (wrong parameters, closed connection).
+  static func misuse(_ message: String, sql: String? = nil) -> SQLiteError {
+    SQLiteError(code: .misuse, message: message, sql: sql)
+  }
+}

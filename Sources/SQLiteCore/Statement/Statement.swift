@@ -1,0 +1,196 @@
+import CSQLite
+
+/// One prepared SQL statement, bound to the connection that prepared it.
+///
+/// A statement is not `Sendable`: use it on the thread (or in the closure) where its
+/// connection lives. Step it with ``step()``; read the current row with ``value(at:)``,
+/// the typed accessors or ``row()``; ``reset()`` to run it again.
+///
+/// Related SQLite documentation: <https://www.sqlite.org/c3ref/stmt.html>
+public final class Statement {
+  let handle: OpaquePointer
+  let owner: ConnectionHandle
+  /// The SQL text of this one statement.
+  public let sql: String
+  /// The number of result columns (0 for statements that return no data).
+  public let columnCount: Int
+  /// Set when a step failed: a cached statement is then prepared anew.
+  var hasFailed = false
+  private var cachedColumns: ColumnNames?
+
+  init(handle: OpaquePointer, owner: ConnectionHandle) {
+    self.handle = handle
+    self.owner = owner
+    self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
+    self.columnCount = Int(sqlite3_column_count(handle))
+  }
+
+  deinit {
+    if !owner.isClosed { sqlite3_finalize(handle) }
+  }
+
+  // MARK: Running
+
+  /// Advances to the next row: `true` when a row is available, `false` when done.
+  ///
+  /// - Throws: ``SQLiteError`` with the statement's SQL when the step fails.
+  @discardableResult
+  public func step() throws(SQLiteError) -> Bool {
+    try owner.checkOpen(sql: sql)
+    let rc = sqlite3_step(handle)
+    if rc == SQLITE_ROW { return true }
+    if rc == SQLITE_DONE { return false }
+    hasFailed = true
+    let error = owner.error(rc, sql: sql)
+    sqlite3_reset(handle)
+    throw error
+  }
+
+  /// Steps until the statement is done, discarding rows.
+  public func run() throws(SQLiteError) {
+    while try step() {}
+  }
+
+  /// Resets the statement so it can run again; bindings are kept.
+  public func reset() {
+    guard !owner.isClosed else { return }
+    sqlite3_reset(handle)
+  }
+
+  /// Sets every parameter back to `NULL`.
+  public func clearBindings() {
+    guard !owner.isClosed else { return }
+    sqlite3_clear_bindings(handle)
+  }
+
+  // MARK: Properties
+
+  /// Whether the statement makes no direct change to the database file.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/stmt_readonly.html>
+  public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
+  /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise.
+  public var explainKind: Int { Int(sqlite3_stmt_isexplain(handle)) }
+
+  /// Whether the statement has been stepped and not reset since.
+  public var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+
+  /// The SQL with bound parameters expanded as literals, as tracing shows it.
+  public var expandedSQL: String? {
+    guard let text = sqlite3_expanded_sql(handle) else { return nil }
+    defer { sqlite3_free(text) }
+    return String(cString: text)
+  }
+
+  /// The number of virtual-machine steps run so far (`SQLITE_STMTSTATUS_VM_STEP`).
+  public var virtualMachineSteps: Int {
+    Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 0))
+  }
+
+  // MARK: Columns
+
+  /// The names of the result columns, duplicates kept in order.
+  public var columnNames: [String] { columns.names }
+
+  /// The result columns with a name index, shared by every row this statement produces.
+  public var columns: ColumnNames {
+    if let cachedColumns { return cachedColumns }
+    let names = (0..<columnCount).map { index in
+      sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
+    }
+    let made = ColumnNames(names)
+    cachedColumns = made
+    return made
+  }
+
+  /// The name of one result column.
+  public func columnName(at index: Int) -> String {
+    sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
+  }
+
+  /// The declared type of each result column; `nil` for expressions and untyped columns.
+  public var declaredTypes: [String?] {
+    (0..<columnCount).map { index in
+      sqlite3_column_decltype(handle, Int32(index)).map { String(cString: $0) }
+    }
+  }
+
+  /// The storage class of a column in the current row.
+  @inline(__always)
+  public func storageClass(at index: Int) -> StorageClass {
+    switch sqlite3_column_type(handle, Int32(index)) {
+    case SQLITE_INTEGER: .integer
+    case SQLITE_FLOAT: .real
+    case SQLITE_TEXT: .text
+    case SQLITE_BLOB: .blob
+    default: .null
+    }
+  }
+
+  /// The value of a column in the current row (index from 0).
+  public func value(at index: Int) -> Value {
+    precondition(index >= 0 && index < columnCount, "column index \(index) out of range")
+    let column = Int32(index)
+    switch sqlite3_column_type(handle, column) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(handle, column))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(handle, column))
+    case SQLITE_TEXT:
+      let bytes = sqlite3_column_text(handle, column)
+      let count = Int(sqlite3_column_bytes(handle, column))
+      return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      let bytes = sqlite3_column_blob(handle, column)
+      let count = Int(sqlite3_column_bytes(handle, column))
+      guard let bytes, count > 0 else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default:
+      return .null
+    }
+  }
+
+  /// The integer value of a column (SQLite converts other storage classes).
+  @inline(__always)
+  public func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
+
+  /// The real value of a column (SQLite converts other storage classes).
+  @inline(__always)
+  public func double(at index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+
+  /// The text of a column as a `String` (SQLite converts other storage classes; `NULL` is "").
+  public func string(at index: Int) -> String {
+    withUnsafeText(at: index) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with the column's bytes as text (`sqlite3_column_text`), valid only inside.
+  @inline(__always)
+  public func withUnsafeText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
+  {
+    let column = Int32(index)
+    let bytes = sqlite3_column_text(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return try body(UnsafeBufferPointer(start: bytes, count: count))
+  }
+
+  /// Calls `body` with the column's bytes as a blob (`sqlite3_column_blob`), valid only inside.
+  @inline(__always)
+  public func withUnsafeBlob<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R)
+    rethrows -> R
+  {
+    let column = Int32(index)
+    let bytes = sqlite3_column_blob(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return try body(UnsafeRawBufferPointer(start: bytes, count: count))
+  }
+
+  /// The current row, materialized.
+  public func row() -> Row {
+    var values: [Value] = []
+    values.reserveCapacity(columnCount)
+    for index in 0..<columnCount { values.append(value(at: index)) }
+    return Row(columns: columns, values: values)
+  }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A buffered byte stream to a file descriptor, or into memory for tests.
+///
+/// Formatters append bytes; the sink writes them in large blocks, so streaming a large result
+/// costs one `write(2)` per 64 KiB, not one per value.
+public final class OutputSink {
+  /// Where the bytes go.
+  public enum Target {
+    /// A file descriptor, e.g. 1 for stdout.
+    case fileDescriptor(Int32)
+    /// An in-memory buffer, read back with ``captured``.
+    case memory
+  }
+
+  /// The pending bytes.
+  public var buffer: [UInt8] = []
+  private let target: Target
+  private var memory: [UInt8] = []
+  private let flushThreshold = 1 << 16
+
+  /// Creates a sink.
+  public init(_ target: Target) {
+    self.target = target
+    buffer.reserveCapacity(flushThreshold + 4096)
+  }
+
+  /// Appends a string's UTF-8 bytes.
+  @inline(__always)
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
+    flushIfFull()
+  }
+
+  /// Appends raw bytes.
+  @inline(__always)
+  public func write(bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    flushIfFull()
+  }
+
+  /// Writes the buffer out once it passes the threshold.
+  @inline(__always)
+  public func flushIfFull() {
+    if buffer.count >= flushThreshold { flush() }
+  }
+
+  /// Writes everything pending.
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    switch target {
+    case .memory:
+      memory.append(contentsOf: buffer)
+    case .fileDescriptor(let descriptor):
+      buffer.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let written = Glibc.write(
+            descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            break
+          }
+          offset += written
+        }
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Everything written so far, for a memory sink.
+  public var captured: [UInt8] {
+    flush()
+    return memory
+  }
+
+  /// Everything written so far as text, for a memory sink.
+  public var capturedText: String { String(decoding: captured, as: UTF8.self) }
+}

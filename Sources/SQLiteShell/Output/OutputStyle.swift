@@ -1,0 +1,31 @@
+/// Every knob that decides how a result is rendered: the state `.mode`, `.headers`,
+/// `.separator`, `.nullvalue` and `.width` change.
+public struct OutputStyle: Sendable, Equatable {
+  /// The output mode.
+  public var mode: OutputMode = .list
+  /// The column separator (`.separator COL`); `|` by default.
+  public var columnSeparator: String = "|"
+  /// The row separator (`.separator COL ROW`); `\n` by default.
+  public var rowSeparator: String = "\n"
+  /// Whether column names are printed (`.headers on`).
+  public var showHeaders: Bool = false
+  /// The text printed for NULL in text modes (`.nullvalue`).
+  public var nullValue: String = ""
+  /// Column widths from `.width` (negative: right-aligned; 0: automatic).
+  public var columnWidths: [Int] = []
+  /// `--wrap N` for columnar modes: the widest a column grows before wrapping; 0 is no limit.
+  public var wrapWidth: Int = 0
+  /// `--wordwrap on`: wrap at word boundaries.
+  public var wordWrap: Bool = false
+  /// `--quote` for columnar modes: values printed as SQL literals.
+  public var quoteValues: Bool = false
+  /// The table name for `.mode insert TABLE`; sqlite3's default is `"table"` quoted.
+  public var insertTable: String = "table"
+  /// Whether text is measured by its display width instead of sqlite3's code-point count.
+  ///
+  /// Set on a terminal only (wide and combining characters); never for piped output.
+  public var usesDisplayWidth: Bool = false
+
+  /// The default style: list mode, `|` and `\n`, no headers.
+  public init() {}
+}
