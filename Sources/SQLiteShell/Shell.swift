@@ -8,6 +8,8 @@ public final class Shell {
   public let connection: Connection
   let output: OutputSink
   let errors: OutputSink
+  /// How results are rendered.
+  public var style = OutputStyle()
   private var pending = ""
   private var pendingStartLine = 0
   private var lineNumber = 0
@@ -49,7 +51,7 @@ public final class Shell {
     var iterator = connection.statements(in: sql)
     do {
       while let statement = try iterator.next() {
-        try writeList(statement)
+        try ResultWriter.write(statement, style: style, to: output)
       }
     } catch {
       hadError = true
@@ -57,25 +59,6 @@ public final class Shell {
       let message = (error as? SQLiteError)?.message ?? "\(error)"
       errors.write("Parse error near line \(pendingStartLine): \(message)\n")
       errors.flush()
-    }
-  }
-
-  private func writeList(_ statement: Statement) throws {
-    let count = statement.columnCount
-    while try statement.step() {
-      for index in 0..<count {
-        if index > 0 { output.buffer.append(UInt8(ascii: "|")) }
-        switch statement.storageClass(at: index) {
-        case .null: break
-        case .real:
-          SQLiteFormatting.appendReal(
-            statement.double(at: index), significantDigits: 15, to: &output.buffer)
-        default:
-          statement.withUnsafeText(at: index) { output.buffer.append(contentsOf: $0) }
-        }
-      }
-      output.buffer.append(UInt8(ascii: "\n"))
-      output.flushIfFull()
     }
   }
 }

@@ -26,6 +26,19 @@ public struct OutputStyle: Sendable, Equatable {
   /// Set on a terminal only (wide and combining characters); never for piped output.
   public var usesDisplayWidth: Bool = false
 
+  /// How `EXPLAIN` results are laid out (`.explain on|off|auto`).
+  public var explain: ExplainFormatting = .auto
+
   /// The default style: list mode, `|` and `\n`, no headers.
   public init() {}
+}
+
+/// The `.explain` setting.
+public enum ExplainFormatting: String, Sendable, Equatable {
+  /// sqlite3's explain layout for `EXPLAIN`, the plan tree for `EXPLAIN QUERY PLAN` (default).
+  case auto
+  /// The explain layout for every statement.
+  case on
+  /// The current mode for everything.
+  case off
 }
