@@ -56,7 +56,7 @@ public final class Shell {
     } catch {
       hadError = true
       output.flush()
-      let message = (error as? SQLiteError)?.message ?? "\(error)"
+      let message = error.message
       errors.write("Parse error near line \(pendingStartLine): \(message)\n")
       errors.flush()
     }
