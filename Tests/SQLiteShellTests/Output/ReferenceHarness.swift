@@ -88,17 +88,17 @@ enum ReferenceHarness {
     }
   }
 
-  /// Splits on spaces; `'…'` groups words.
+  /// Splits on spaces; `'…'` and `"…"` group words.
   private static func splitArguments(_ line: String) -> [String] {
     var words: [String] = []
     var current = ""
-    var inQuote = false
+    var quote: Character?
     var hasWord = false
     for character in line {
-      if character == "'" {
-        inQuote.toggle()
+      if character == "'" || character == "\"", quote == nil || quote == character {
+        quote = quote == nil ? character : nil
         hasWord = true
-      } else if character == " " && !inQuote {
+      } else if character == " " && quote == nil {
         if hasWord { words.append(current) }
         current = ""
         hasWord = false
