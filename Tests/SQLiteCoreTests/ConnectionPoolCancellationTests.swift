@@ -72,7 +72,9 @@ struct ConnectionPoolCancellationTests {
     let pool = try await makePool(directory, started: started)
     let session = try await pool.beginWriterSession()
     try await session.execute { db in try db.execute("BEGIN; INSERT INTO t VALUES (1)") }
-    let task = Task { try await session.execute { db in try db.scalar(Self.endless, as: Int.self) } }
+    let task = Task {
+      try await session.execute { db in try db.scalar(Self.endless, as: Int.self) }
+    }
     #expect(await started.waitAsync())
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
@@ -110,7 +112,9 @@ struct ConnectionPoolCancellationTests {
     #expect(try await finished.value == 1)
     finished.cancel()
     let value = try await pool.read { db in
-      try db.scalar("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT count(*) FROM c", as: Int.self)
+      try db.scalar(
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT count(*) FROM c",
+        as: Int.self)
     }
     #expect(value == 100_000)
     try await pool.close()

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("ConnectionPool concurrency")
 struct ConnectionPoolConcurrencyTests {
-  @Test("reads run truly in parallel: every reader meets the others inside a blocking function",
+  @Test(
+    "reads run truly in parallel: every reader meets the others inside a blocking function",
     arguments: [8, 32])
   func readersMeet(readerCount: Int) async throws {
     let directory = try PoolTestDirectory()

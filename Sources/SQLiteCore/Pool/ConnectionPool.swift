@@ -111,7 +111,7 @@ public final class ConnectionPool: Sendable {
     try await writerLock.acquire(as: .writing)
     defer { writerLock.release() }
     await drainReaders()
-    defer { readers.withLock { $0.unblock() }.forEach { $0.resume() } }
+    defer { readers.withLock { $0.unblock() }.resumeAll() }
     return try await perform(on: writer) { db in try db.withoutLeftTransaction(body) }
   }
 

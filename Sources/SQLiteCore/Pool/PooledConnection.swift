@@ -48,6 +48,8 @@ actor PooledConnection {
   ///   - token: identifies this access for ``cancel(token:)``.
   ///   - cancellable: when false, neither task cancellation nor the token stops the work (used
   ///     for rollbacks and closing).
+  ///   - body: the work, run synchronously on the connection's thread.
+  /// - Returns: what `body` returns.
   /// - Throws: `CancellationError` when the task was cancelled before the work began, or when
   ///   the work failed with `SQLITE_INTERRUPT` because of cancellation; otherwise `body`'s error.
   func run<T: Sendable>(

@@ -129,7 +129,7 @@ struct ReaderQueue {
     generation += 1
     let readers = idle
     idle.removeAll()
-    readers.forEach { forget($0) }
+    for reader in readers { forget(reader) }
     return readers
   }
 
@@ -178,8 +178,15 @@ struct ReaderQueue {
     waiters.removeAll()
     let readers = idle
     idle.removeAll()
-    readers.forEach { forget($0) }
+    for reader in readers { forget(reader) }
     resumptions += dispatch()
     return (readers, resumptions)
+  }
+}
+
+extension [ReaderQueue.Resumption] {
+  /// Resumes every continuation, in order (outside the lock).
+  func resumeAll() {
+    for resumption in self { resumption.resume() }
   }
 }
