@@ -1,5 +1,4 @@
 import SQLiteCore
-import Synchronization
 import Testing
 
 @Suite("ConnectionPool writer")

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ConnectionPool {
   /// The most readers open at once (see ``setMaximumReaderCount(_:)``).
   public var maximumReaderCount: Int { readers.withLock { $0.maximum } }

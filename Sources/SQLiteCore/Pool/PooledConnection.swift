@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One connection of a ``ConnectionPool``, confined to its own thread.
 ///
 /// An actor on a ``ThreadExecutor``: every SQLite call runs on that thread, one access at a
@@ -19,7 +17,7 @@ actor PooledConnection {
   }
 
   private let executor: ThreadExecutor
-  private let access = Mutex(AccessState())
+  private let access = PoolLock(AccessState())
   private var connection: Connection?
   /// The pool's reader generation when this connection was made (see ``ReaderQueue``).
   nonisolated let generation: Int

@@ -1,6 +1,6 @@
 /// The readers of a ``ConnectionPool``: idle ones, a FIFO of waiting reads, and the counts.
 ///
-/// A plain value guarded by the pool's `Mutex`: every method is a short critical section that
+/// A plain value guarded by the pool's ``PoolLock``: every method is a short critical section that
 /// never suspends and never calls SQLite. What must happen outside the lock (resuming a
 /// continuation, opening or closing a connection) is returned to the caller as an action.
 struct ReaderQueue {
