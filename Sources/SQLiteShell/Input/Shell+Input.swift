@@ -32,8 +32,9 @@ extension Shell {
     output.write("\n")
   }
 
-  /// Processes a whole nested input (`.read`, the init file): its own line numbers, its own
-  /// pending SQL; `.quit` ends only this input. Returns whether any error happened.
+  /// Processes a whole nested input (`.read`, the init file) and tells whether it had errors.
+  ///
+  /// The input has its own line numbers and its own pending SQL; `.quit` ends only this input.
   func processNestedInput(_ reader: LineReader) -> Bool {
     if inputDepth >= Shell.maximumInputDepth {
       errors.write(
