@@ -7,8 +7,6 @@ public import SQLiteCore
 public struct ShellState {
   /// How results are rendered (`.mode`, `.headers`, `.separator`, `.nullvalue`, `.width`).
   public var style = OutputStyle()
-  /// Whether `.headers` or `-header`/`-noheader` set headers (then `.mode column` keeps them).
-  public var headersSetExplicitly = false
   /// `.echo on`: print each input before running it.
   public var echo = false
   /// `.bail on` / `-bail`: stop at the first error in non-interactive input.

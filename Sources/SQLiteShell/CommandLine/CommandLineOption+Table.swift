@@ -34,11 +34,11 @@ extension CommandLineOption {
     },
     CommandLineOption("header", "turn headers on or off", label: "-[no]header") { settings, _ in
       settings.state.style.showHeaders = true
-      settings.state.headersSetExplicitly = true
+      settings.state.style.headersSetExplicitly = true
     },
     CommandLineOption("noheader", "turn headers off", isListed: false) { settings, _ in
       settings.state.style.showHeaders = false
-      settings.state.headersSetExplicitly = true
+      settings.state.style.headersSetExplicitly = true
     },
     CommandLineOption("help", "show this message") { settings, _ in settings.printHelp = true },
     mode("html", "set output mode to HTML", .html),

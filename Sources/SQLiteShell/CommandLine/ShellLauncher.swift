@@ -90,6 +90,7 @@ public struct ShellLauncher {
     }
     if let code = runInitFile(settings, shell: shell) { return finish(shell, code) }
     if let code = secondPass(&settings, shell: shell) { return finish(shell, code) }
+    shell.state.isInteractive = settings.forcedInteractive ?? isTerminal
     if commands.isEmpty { return .readInput(shell) }
     for command in commands {
       if command.hasPrefix(".") {

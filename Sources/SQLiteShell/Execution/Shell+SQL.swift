@@ -78,16 +78,12 @@ extension Shell {
   private func showQueryPlan(of statement: Statement, on connection: Connection) {
     let text = String(Substring(statement.sql.utf8.drop(while: isSpace)))
     if let plan = try? connection.prepare("EXPLAIN QUERY PLAN " + text) {
-      var style = state.style
-      style.explain = .auto
-      try? ResultWriter.write(plan, style: style, to: output)
+      try? QueryPlanRenderer.writePlan(of: plan, to: output)
     }
     if state.queryPlan == .full || state.queryPlan == .trigger,
       let bytecode = try? connection.prepare("EXPLAIN " + text)
     {
-      var style = state.style
-      style.explain = .on
-      try? ResultWriter.write(bytecode, style: style, to: output)
+      try? ResultWriter.writeExplain(bytecode, style: state.style, to: output)
     }
   }
 }

@@ -73,7 +73,10 @@ enum OutputCommands {
     case "stdout": return shell.standardOutput
     case "stderr": return shell.errors
     case "off": return nil
-    default: return OutputSink.open(path: name)
+    default:
+      let sink = OutputSink.open(path: name)
+      if sink == nil { shell.errors.write("Error: cannot open \"\(name)\"\n") }
+      return sink
     }
   }
 
@@ -114,9 +117,6 @@ enum OutputCommands {
           old.close()
         }
         shell.traceOutput = openFile(word, shell: shell)
-        if shell.traceOutput == nil && word != "off" {
-          shell.errors.write("Error: cannot open \"\(word)\"\n")
-        }
       }
     }
     if let sink = shell.traceOutput {

@@ -41,7 +41,7 @@ enum SettingCommands {
   static let headers: DotCommand.Handler = { shell, arguments in
     flag(shell, arguments, usage: ".headers on|off") {
       $0.style.showHeaders = $1
-      $0.headersSetExplicitly = true
+      $0.style.headersSetExplicitly = true
     }
   }
 
