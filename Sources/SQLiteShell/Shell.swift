@@ -70,6 +70,7 @@ public final class Shell {
 
   /// Processes one line of the main input (stdin or the REPL).
   public func processLine(_ line: String) {
+    if hadError && state.bail && !state.isInteractive { quitRequested = true }
     guard !shouldExit else { return }
     let disposition = input.feed(line)
     currentLineNumber = input.lineNumber

@@ -63,6 +63,7 @@ extension Shell {
         return Failure(error: error, phase: .prepare)
       }
       guard let statement = next else { return nil }
+      if let traceOutput { trace(statement, to: traceOutput) }
       if state.queryPlan != .off && statement.explainKind == 0 {
         showQueryPlan(of: statement, on: connection)
       }
@@ -72,6 +73,14 @@ extension Shell {
         return Failure(error: error, phase: .step)
       }
     }
+  }
+
+  /// `.trace`: the statement's SQL, without trailing semicolons, then `;`.
+  private func trace(_ statement: Statement, to sink: OutputSink) {
+    var text = Substring(statement.sql)
+    while text.hasSuffix(";") { text = text.dropLast() }
+    sink.write(String(text) + ";\n")
+    if sink !== output && sink !== standardOutput { sink.flush() }
   }
 
   /// `.eqp on|full`: the plan (and for `full` the bytecode) before the statement runs.

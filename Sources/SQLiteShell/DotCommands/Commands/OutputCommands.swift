@@ -103,8 +103,12 @@ enum OutputCommands {
     return .success
   }
 
+  /// `.trace FILE|stdout|stderr|off`: each statement's SQL before it runs.
+  ///
+  /// The shell writes the text itself (not through `sqlite3_trace_v2`) so that it lands in
+  /// order with results that share the same buffered stream.
   static let trace: DotCommand.Handler = { shell, arguments in
-    guard let connection = shell.openDatabase() else { return .failure }
+    guard shell.openDatabase() != nil else { return .failure }
     for word in arguments {
       if word.hasPrefix("-") {
         let known = ["expanded", "plain", "profile", "row", "stmt", "close"]
@@ -118,15 +122,6 @@ enum OutputCommands {
         }
         shell.traceOutput = openFile(word, shell: shell)
       }
-    }
-    if let sink = shell.traceOutput {
-      connection.trace { sql in
-        var text = Substring(sql)
-        while text.hasSuffix(";") { text = text.dropLast() }
-        sink.write(String(text) + ";\n")
-      }
-    } else {
-      connection.trace(nil)
     }
     return .success
   }
