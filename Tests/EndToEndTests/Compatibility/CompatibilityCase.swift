@@ -1,3 +1,5 @@
+import Testing
+
 /// One input run through both `sqlite3` and `litesh`: arguments, stdin and files to create.
 struct CompatibilityCase: CustomTestStringConvertible, Sendable {
   /// What the case checks, for the test report.
@@ -9,8 +11,9 @@ struct CompatibilityCase: CustomTestStringConvertible, Sendable {
   /// Files created in the working directory first (name → contents).
   let files: [String: String]
 
-  init(_ name: String, _ arguments: [String] = [], input: String = "", files: [String: String] = [:])
-  {
+  init(
+    _ name: String, _ arguments: [String] = [], input: String = "", files: [String: String] = [:]
+  ) {
     self.name = name
     self.arguments = arguments
     self.input = input
@@ -26,5 +29,3 @@ enum CompatibilityCases {
     modes + inputs + errors + dotCommands + options
   }
 }
-
-import Testing

@@ -2,7 +2,10 @@
 extension CompatibilityCases {
   /// Named data sets: each is SQL that creates `t` and fills it.
   static let dataSets: [(String, String)] = [
-    ("NULLs", "CREATE TABLE t(a, b TEXT, c REAL); INSERT INTO t VALUES(NULL, 'x', NULL), (1, NULL, 2.5);"),
+    (
+      "NULLs",
+      "CREATE TABLE t(a, b TEXT, c REAL); INSERT INTO t VALUES(NULL, 'x', NULL), (1, NULL, 2.5);"
+    ),
     (
       "reals",
       "CREATE TABLE t(a); INSERT INTO t VALUES(1.0),(-2.0),(0.1),(100.0/3),(1e15),(1e16),"
@@ -64,7 +67,8 @@ extension CompatibilityCases {
           + "\n.mode column\n.width 3 -8\nSELECT * FROM t;\n.width 0 2\nSELECT * FROM t;\n"
           + ".width\nSELECT * FROM t;\n"),
       CompatibilityCase(
-        ".mode insert with a table name", input: dataSets[5].1 + "\n.mode insert x\nSELECT * FROM t;\n"),
+        ".mode insert with a table name",
+        input: dataSets[5].1 + "\n.mode insert x\nSELECT * FROM t;\n"),
       CompatibilityCase(
         ".nullvalue in text modes and json",
         input: dataSets[0].1
@@ -76,7 +80,9 @@ extension CompatibilityCases {
           + "SELECT 3, 4;\n"),
       CompatibilityCase(
         "several statements on a line each get headers",
-        input: ".headers on\n.mode box\nSELECT 1 AS a; SELECT 2 AS b;\n.mode json\nSELECT 1 AS a; SELECT 2 AS b;\n"),
+        input:
+          ".headers on\n.mode box\nSELECT 1 AS a; SELECT 2 AS b;\n.mode json\nSELECT 1 AS a; SELECT 2 AS b;\n"
+      ),
     ]
     return cases
   }

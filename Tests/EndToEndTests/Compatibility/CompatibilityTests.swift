@@ -32,7 +32,8 @@ struct CompatibilityTests {
     #expect(Set(CompatibilityCases.all.map(\.name)).count == CompatibilityCases.all.count)
   }
 
-  @Test("-help prints sqlite3's lines for the options litesh shares", arguments: ["-help", "--help"])
+  @Test(
+    "-help prints sqlite3's lines for the options litesh shares", arguments: ["-help", "--help"])
   func helpText(_ option: String) throws {
     let testCase = CompatibilityCase(option, [option])
     let reference = try Self.run(Self.sqlite3, testCase)
