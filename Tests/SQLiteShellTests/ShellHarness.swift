@@ -18,9 +18,11 @@ struct ShellHarness {
   }
 
   /// Runs the launcher with `arguments` and `input`, returning (stdout, stderr, status).
-  static func launch(_ arguments: [String], input: String = "", home: String? = "/nonexistent-home") -> (
-    output: String, errors: String, status: Int32
-  ) {
+  static func launch(_ arguments: [String], input: String = "", home: String? = "/nonexistent-home")
+    -> (
+      output: String, errors: String, status: Int32
+    )
+  {
     let output = OutputSink(.memory)
     let errors = OutputSink(.memory)
     let launcher = ShellLauncher(

@@ -23,7 +23,8 @@ struct ShellLauncherTests {
   @Test("rejects unknown options and missing arguments with sqlite3's texts")
   func badOptions() {
     let unknown = ShellHarness.launch(["--bogus"])
-    #expect(unknown.errors == "litesh: Error: unknown option: -bogus\nUse -help for a list of options.\n")
+    #expect(
+      unknown.errors == "litesh: Error: unknown option: -bogus\nUse -help for a list of options.\n")
     #expect(unknown.status == 1)
     let missing = ShellHarness.launch([":memory:", "-cmd"])
     #expect(missing.errors == "litesh: Error: missing argument to -cmd\n")
@@ -71,10 +72,12 @@ struct ShellLauncherTests {
 
   @Test("fails to open a missing read-only database when it is first used")
   func readOnlyMissing() {
-    let result = ShellHarness.launch(["-readonly", "/nonexistent/x.db"], input: ".print a\nSELECT 1;\n")
+    let result = ShellHarness.launch(
+      ["-readonly", "/nonexistent/x.db"], input: ".print a\nSELECT 1;\n")
     #expect(result.output == "a\n")
     #expect(
-      result.errors == "Error: unable to open database \"/nonexistent/x.db\": unable to open database file\n")
+      result.errors
+        == "Error: unable to open database \"/nonexistent/x.db\": unable to open database file\n")
     #expect(result.status == 1)
   }
 }

@@ -11,7 +11,10 @@ struct DotCommandArgumentsTests {
 
   @Test("resolves escapes except in single quotes")
   func escapes() {
-    #expect(DotCommandArguments.split(".x a\\tb \"c\\nd\" 'e\\tf' \\101") == ["x", "a\tb", "c\nd", "e\\tf", "A"])
+    #expect(
+      DotCommandArguments.split(".x a\\tb \"c\\nd\" 'e\\tf' \\101") == [
+        "x", "a\tb", "c\nd", "e\\tf", "A",
+      ])
   }
 
   @Test("reads integers with hex and size suffixes")

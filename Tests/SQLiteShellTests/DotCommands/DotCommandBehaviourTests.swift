@@ -1,8 +1,9 @@
+import SQLiteShell
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import SQLiteShell
-import Testing
 
 @Suite("Dot-command behaviour")
 struct DotCommandBehaviourTests {
@@ -70,7 +71,8 @@ struct DotCommandBehaviourTests {
     let harness = ShellHarness()
     let (_, errors) = harness.run(".frobnicate\n.headers\n")
     #expect(
-      errors == "Error: unknown command or invalid arguments:  \"frobnicate\". Enter \".help\" for help\n"
+      errors
+        == "Error: unknown command or invalid arguments:  \"frobnicate\". Enter \".help\" for help\n"
         + "Usage: .headers on|off\n")
     #expect(harness.shell.exitStatus == 1)
   }

@@ -17,7 +17,9 @@ struct DotCommandRegistryTests {
     #expect(registry.resolve(typed)?.name == name)
   }
 
-  @Test("leaves prefixes sqlite3 rejects or gives to other commands unrun", arguments: ["ti", "b", "ch", "li", "s", "r", "c", "pro"])
+  @Test(
+    "leaves prefixes sqlite3 rejects or gives to other commands unrun",
+    arguments: ["ti", "b", "ch", "li", "s", "r", "c", "pro"])
   func rejects(_ typed: String) {
     #expect(registry.resolve(typed)?.handler == nil)
   }

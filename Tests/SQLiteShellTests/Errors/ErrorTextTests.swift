@@ -28,12 +28,17 @@ struct ErrorTextTests {
   @Test("words prepare and step errors as sqlite3 does")
   func details() {
     let syntax = SQLiteError(code: .error, message: "near \"x\": syntax error", sql: "x", offset: 0)
-    #expect(ErrorText.detail(syntax, phase: .prepare) == "in prepare, near \"x\": syntax error\n  x\n  ^--- error here")
+    #expect(
+      ErrorText.detail(syntax, phase: .prepare)
+        == "in prepare, near \"x\": syntax error\n  x\n  ^--- error here")
     let unique = SQLiteError(code: .constraintUnique, message: "UNIQUE constraint failed: t.a")
-    #expect(ErrorText.detail(unique, phase: .step) == "stepping, UNIQUE constraint failed: t.a (19)")
+    #expect(
+      ErrorText.detail(unique, phase: .step) == "stepping, UNIQUE constraint failed: t.a (19)")
     #expect(
       ErrorText.scriptLine(unique, phase: .step, line: 4)
         == "Runtime error near line 4: UNIQUE constraint failed: t.a (19)\n")
-    #expect(ErrorText.scriptLine(unique, phase: .step, line: nil) == "Runtime error: UNIQUE constraint failed: t.a (19)\n")
+    #expect(
+      ErrorText.scriptLine(unique, phase: .step, line: nil)
+        == "Runtime error: UNIQUE constraint failed: t.a (19)\n")
   }
 }
