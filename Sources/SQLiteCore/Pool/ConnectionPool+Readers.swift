@@ -1,0 +1,111 @@
+import Synchronization
+
+extension ConnectionPool {
+  /// The most readers open at once (see ``setMaximumReaderCount(_:)``).
+  public var maximumReaderCount: Int { readers.withLock { $0.maximum } }
+
+  /// Changes how many readers may be open at once, without losing any read in flight.
+  ///
+  /// Growing lets waiting reads start at once. Shrinking closes surplus idle readers now and
+  /// busy ones as their reads finish. Values below 1 count as 1.
+  public func setMaximumReaderCount(_ count: Int) async {
+    let (close, resumptions) = readers.withLock { $0.resize(to: count) }
+    resumptions.forEach { $0.resume() }
+    for reader in close { try? await reader.close() }
+  }
+
+  /// Closes every reader once its current read ends, so the next reads open fresh ones.
+  ///
+  /// Use it after changing what ``Configuration/prepareConnection`` sets up (an `ATTACH`,
+  /// a new function) so every reader sees the same state as the writer.
+  public func invalidateReaders() async {
+    let close = readers.withLock { $0.invalidate() }
+    for reader in close { try? await reader.close() }
+  }
+
+  /// An idle reader, a newly opened one, or the first free one after waiting in line.
+  func checkoutReader() async throws -> PooledConnection {
+    let now = try readers.withLock { state throws(SQLiteError) in try state.checkout() }
+    let checkout: ReaderQueue.Checkout
+    if let now { checkout = now } else { checkout = try await waitForReader() }
+    switch checkout {
+    case .reader(let reader):
+      return reader
+    case .create:
+      do {
+        return try await openReader()
+      } catch {
+        readers.withLock { $0.abandonSlot() }.forEach { $0.resume() }
+        throw error
+      }
+    }
+  }
+
+  private func openReader() async throws -> PooledConnection {
+    let generation = readers.withLock { $0.generation }
+    let reader = try PooledConnection(generation: generation)
+    do {
+      try await reader.open { [configuration, path] in try configuration.openReader(path: path) }
+    } catch {
+      try? await reader.close()
+      throw error
+    }
+    readers.withLock { $0.didOpen(reader) }
+    return reader
+  }
+
+  private func waitForReader() async throws -> ReaderQueue.Checkout {
+    let id = readers.withLock { $0.makeWaiterID() }
+    let timer = configuration.readerWaitTimeout.map { timeout in
+      Task { [weak self] in
+        try await Task.sleep(for: timeout)
+        self?.failWaiter(
+          id: id,
+          SQLiteError(code: .busy, message: "no reader became free within \(timeout)"))
+      }
+    }
+    defer { timer?.cancel() }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<ReaderQueue.Checkout, any Error>) in
+        let outcome = readers.withLock { state -> Result<ReaderQueue.Checkout?, any Error> in
+          if Task.isCancelled { return .failure(CancellationError()) }
+          do {
+            if let checkout = try state.checkout() { return .success(checkout) }
+          } catch {
+            return .failure(error)
+          }
+          state.enqueue(ReaderQueue.Waiter(id: id, continuation: continuation))
+          return .success(nil)
+        }
+        switch outcome {
+        case .success(let checkout?): continuation.resume(returning: checkout)
+        case .success(nil): break
+        case .failure(let error): continuation.resume(throwing: error)
+        }
+      }
+    } onCancel: {
+      failWaiter(id: id, CancellationError())
+    }
+  }
+
+  private func failWaiter(id: UInt64, _ error: any Error) {
+    readers.withLock { $0.removeWaiter(id: id) }?.continuation.resume(throwing: error)
+  }
+
+  /// Returns a reader after a read; a reader left unhealthy (closed, transaction open) or
+  /// beyond the current maximum is closed.
+  func checkIn(_ reader: PooledConnection) async {
+    let keep = reader.isHealthy
+    let (close, resumptions) = readers.withLock { $0.checkIn(reader, keep: keep) }
+    resumptions.forEach { $0.resume() }
+    if let close { try? await close.close() }
+  }
+
+  /// Stops new reads and waits until no read is running.
+  func drainReaders() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      readers.withLock { $0.drain(continuation) }.forEach { $0.resume() }
+    }
+  }
+}

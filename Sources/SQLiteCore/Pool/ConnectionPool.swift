@@ -1,0 +1,139 @@
+import Synchronization
+
+/// A WAL database file shared by one writer and up to N readers that really run in parallel.
+///
+/// Each connection lives on its own thread, so blocking SQLite calls never occupy Swift's
+/// cooperative pool. An access is one hop to that thread: the closure you pass runs there,
+/// synchronously, with the connection.
+///
+/// ```swift
+/// let pool = try await ConnectionPool(path: "app.db")
+/// try await pool.write { db in try db.execute("INSERT INTO t VALUES (?)", [1]) }
+/// let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+/// try await pool.close()
+/// ```
+///
+/// What the pool guarantees, and what it does not, is in <doc:ConcurrentAccess>.
+public final class ConnectionPool: Sendable {
+  /// The database path (or `file:` URI) the pool was opened with.
+  public let path: String
+  /// The configuration the pool was opened with.
+  public let configuration: Configuration
+  /// The path of the `-wal` file.
+  public let walPath: String
+  let writer: PooledConnection
+  let writerLock = WriterLock()
+  let readers: Mutex<ReaderQueue>
+  let isClosing = Mutex(false)
+  private let tokens = Atomic<UInt64>(0)
+
+  /// Opens the writer, switches the file to WAL and prepares it for read-only readers.
+  ///
+  /// Readers open lazily, on the first reads that need them.
+  /// - Throws: ``SQLiteError``: the file cannot be opened or is not a database, WAL cannot be
+  ///   enabled, or the path is an in-memory database (which cannot have readers).
+  public init(path: String, configuration: Configuration = Configuration()) async throws {
+    if Self.isInMemory(path) {
+      throw SQLiteError.misuse(
+        "an in-memory database cannot have readers: ConnectionPool needs a database file")
+    }
+    let writer = try PooledConnection()
+    do {
+      try await writer.open { try configuration.openWriter(path: path) }
+      walPath = try await writer.run(token: 0, cancellable: false) { db in
+        (db.fileName() ?? path) + "-wal"
+      }
+    } catch {
+      try? await writer.close()
+      throw error
+    }
+    self.path = path
+    self.configuration = configuration
+    self.writer = writer
+    self.readers = Mutex(ReaderQueue(maximum: configuration.maximumReaderCount))
+  }
+
+  // MARK: Reads
+
+  /// Runs `body` on a reader, inside a deferred transaction pinned to one snapshot at its start.
+  ///
+  /// Everything `body` reads comes from the same committed state of the database, whatever
+  /// writers do meanwhile. The transaction ends (and the reader returns to the pool) when
+  /// `body` returns. Waits, in FIFO order, when every reader is busy.
+  /// - Throws: `body`'s error; `CancellationError` when the task is cancelled (a running
+  ///   statement is interrupted); a `SQLITE_BUSY` error when ``Configuration/readerWaitTimeout``
+  ///   passes without a free reader.
+  public func read<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
+    let reader = try await checkoutReader()
+    let result: T
+    do {
+      result = try await perform(on: reader) { db in try db.readSnapshot(body) }
+    } catch {
+      await checkIn(reader)
+      throw error
+    }
+    await checkIn(reader)
+    return result
+  }
+
+  // MARK: Writes
+
+  /// Runs `body` on the writer inside a transaction (`BEGIN IMMEDIATE` by default).
+  ///
+  /// Commits when `body` returns, rolls back when it throws. Writes run one at a time, in the
+  /// order they asked, behind any ``WriterSession``.
+  public func write<T: Sendable>(
+    _ kind: TransactionKind = .immediate, _ body: @Sendable (Connection) throws -> T
+  ) async throws -> T {
+    try await writerLock.acquire(as: .writing)
+    defer { writerLock.release() }
+    return try await perform(on: writer) { db in try db.transaction(kind, body) }
+  }
+
+  /// Runs `body` on the writer outside any transaction: for `VACUUM`, checkpoints, pragmas.
+  ///
+  /// A transaction `body` leaves open is rolled back, and the access then throws.
+  public func writeWithoutTransaction<T: Sendable>(
+    _ body: @Sendable (Connection) throws -> T
+  ) async throws -> T {
+    try await writerLock.acquire(as: .writing)
+    defer { writerLock.release() }
+    return try await perform(on: writer) { db in try db.withoutLeftTransaction(body) }
+  }
+
+  /// Runs `body` on the writer, outside a transaction, while no read runs.
+  ///
+  /// Waits for the writer, then stops new reads and waits for the running ones to finish;
+  /// reads resume when `body` returns.
+  public func barrierWriteWithoutTransaction<T: Sendable>(
+    _ body: @Sendable (Connection) throws -> T
+  ) async throws -> T {
+    try await writerLock.acquire(as: .writing)
+    defer { writerLock.release() }
+    await drainReaders()
+    defer { readers.withLock { $0.unblock() }.forEach { $0.resume() } }
+    return try await perform(on: writer) { db in try db.withoutLeftTransaction(body) }
+  }
+
+  // MARK: Accesses
+
+  /// One hop onto `connection`'s thread; cancelling the task interrupts this access only.
+  func perform<T: Sendable>(
+    on connection: PooledConnection, _ body: @Sendable (Connection) throws -> T
+  ) async throws -> T {
+    let token = tokens.wrappingAdd(1, ordering: .relaxed).newValue
+    return try await withTaskCancellationHandler {
+      try await connection.run(token: token, body)
+    } onCancel: {
+      connection.cancel(token: token)
+    }
+  }
+
+  static func closedError() -> SQLiteError {
+    SQLiteError.misuse("the connection pool is closed")
+  }
+
+  static func isInMemory(_ path: String) -> Bool {
+    path.isEmpty || path == ":memory:" || (path.hasPrefix("file:") && path.contains("memory"))
+  }
+}

@@ -1,0 +1,122 @@
+import Synchronization
+
+/// One connection of a ``ConnectionPool``, confined to its own thread.
+///
+/// An actor on a ``ThreadExecutor``: every SQLite call runs on that thread, one access at a
+/// time, and an access is a single hop (``run(token:cancellable:_:)``).
+///
+/// Cancellation is scoped to an access: the pool gives each access a token, and ``cancel(token:)``
+/// interrupts the connection only while that same access is registered, under the same lock
+/// that ends it, so a late cancellation never interrupts the next access.
+actor PooledConnection {
+  /// What the cancellation side needs to know about the running access.
+  struct AccessState: Sendable {
+    var token: UInt64?
+    var wasCancelled = false
+    var interruptHandle: InterruptHandle?
+    /// False once the connection was closed or left inside a transaction.
+    var isHealthy = true
+  }
+
+  private let executor: ThreadExecutor
+  private let access = Mutex(AccessState())
+  private var connection: Connection?
+  /// The pool's reader generation when this connection was made (see ``ReaderQueue``).
+  nonisolated let generation: Int
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
+
+  /// Starts the connection's thread; the connection itself opens in ``open(_:)``.
+  init(generation: Int = 0) throws(SQLiteError) {
+    executor = try ThreadExecutor()
+    self.generation = generation
+  }
+
+  /// Opens the connection on its own thread with `makeConnection`.
+  func open(_ makeConnection: @Sendable () throws -> Connection) throws {
+    let connection = try makeConnection()
+    self.connection = connection
+    let handle = connection.interruptHandle
+    access.withLock { $0.interruptHandle = handle }
+  }
+
+  /// Runs `body` with the connection, on its thread.
+  ///
+  /// - Parameters:
+  ///   - token: identifies this access for ``cancel(token:)``.
+  ///   - cancellable: when false, neither task cancellation nor the token stops the work (used
+  ///     for rollbacks and closing).
+  /// - Throws: `CancellationError` when the task was cancelled before the work began, or when
+  ///   the work failed with `SQLITE_INTERRUPT` because of cancellation; otherwise `body`'s error.
+  func run<T: Sendable>(
+    token: UInt64, cancellable: Bool = true, _ body: @Sendable (Connection) throws -> T
+  ) throws -> T {
+    guard let connection, !connection.isClosed else {
+      throw SQLiteError.misuse("the connection is closed")
+    }
+    if cancellable { access.withLock { $0.begin(token) } }
+    defer {
+      let isHealthy = !connection.isClosed && connection.isAutocommit
+      access.withLock { $0.end(isHealthy: isHealthy) }
+    }
+    if cancellable && Task.isCancelled { throw CancellationError() }
+    do {
+      return try body(connection)
+    } catch let error as SQLiteError where error.code ~= .interrupt {
+      let cancelled = access.withLock { $0.wasCancelled }
+      if cancellable && (cancelled || Task.isCancelled) { throw CancellationError() }
+      throw error
+    }
+  }
+
+  /// Interrupts the connection if the access identified by `token` is still running.
+  nonisolated func cancel(token: UInt64) {
+    access.withLock { state in
+      guard state.token == token else { return }
+      state.wasCancelled = true
+      state.interruptHandle?.interrupt()
+    }
+  }
+
+  /// Interrupts whatever access is running, if any (the shell's Ctrl-C).
+  nonisolated func interruptRunningAccess() {
+    access.withLock { state in
+      guard state.token != nil else { return }
+      state.interruptHandle?.interrupt()
+    }
+  }
+
+  /// Whether the connection can serve another access (open, no transaction left behind).
+  nonisolated var isHealthy: Bool { access.withLock { $0.isHealthy } }
+
+  /// Closes the connection and lets the thread exit.
+  func close() throws(SQLiteError) {
+    defer { executor.stop() }
+    access.withLock {
+      $0.interruptHandle = nil
+      $0.isHealthy = false
+    }
+    guard let connection else { return }
+    self.connection = nil
+    try? connection.rollback()
+    try connection.close()
+  }
+
+  deinit {
+    executor.stop()
+  }
+}
+
+extension PooledConnection.AccessState {
+  fileprivate mutating func begin(_ token: UInt64) {
+    self.token = token
+    wasCancelled = false
+  }
+
+  fileprivate mutating func end(isHealthy: Bool) {
+    token = nil
+    self.isHealthy = isHealthy
+  }
+}
