@@ -25,6 +25,8 @@ let package = Package(
     .executableTarget(
       name: "bench-grdb",
       dependencies: ["BenchKit", .product(name: "GRDB", package: "GRDB.swift")]),
+    // Forks and execs one measured command so its peak RSS is its own (see its main.c).
+    .executableTarget(name: "bench-run"),
     // The driver: runs the workers and the shells interleaved, prints the table.
     .executableTarget(name: "bench", dependencies: ["BenchKit"]),
   ],

@@ -101,15 +101,15 @@ enum CoreWorkloads {
     clock.report(check: "\(found),\(sum),\(length)")
   }
 
-  /// W4: one-row write transactions with cached statements.
+  /// W4: one-row write transactions (`transaction(.immediate)`), the insert cached.
   static func transactions(_ options: Options) throws {
     let db = try open(options.database)
     try db.execute(Rows.createTable)
     var clock = Measurement()
     for i in 1...Int64(options.count) {
-      try db.execute("BEGIN IMMEDIATE", .none)
-      try db.execute(Rows.insert, [i, Rows.a(i), Rows.b(i), Rows.c(i)])
-      try db.execute("COMMIT", .none)
+      try db.transaction(.immediate) { db in
+        try db.execute(Rows.insert, [i, Rows.a(i), Rows.b(i), Rows.c(i)])
+      }
     }
     clock.stop()
     clock.report(check: try tableCheck(db))

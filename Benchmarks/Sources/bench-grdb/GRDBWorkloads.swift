@@ -13,6 +13,7 @@ enum GRDBWorkloads {
 
   static func configuration() -> Configuration {
     var configuration = Configuration()
+    configuration.busyMode = .timeout(10)  // as bench-c's busy_timeout(10000)
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
     }
