@@ -83,7 +83,8 @@ struct LibraryReport {
   /// Peak RSS over W1, W2 (natives), W3 and W4: the issue's ≤ 12 MiB line.
   private func peakRow() -> [String] {
     var peak: [Implementation: Int] = [:]
-    for (workload, runs) in zip(workloads, results) where ["w1", "w2", "w3", "w4"].contains(workload.name) {
+    for (workload, runs) in zip(workloads, results)
+    where ["w1", "w2", "w3", "w4"].contains(workload.name) {
       for (implementation, list) in runs {
         peak[implementation] = max(peak[implementation] ?? 0, list.map(\.peakKiB).max() ?? 0)
       }

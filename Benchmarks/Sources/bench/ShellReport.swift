@@ -21,7 +21,9 @@ struct ShellReport {
     let reference = Summary(pairs.map(\.sqlite3.cpuSeconds))
     let candidate = Summary(pairs.map(\.litesh.cpuSeconds))
     let ratio = Summary(
-      pairs.compactMap { $0.sqlite3.cpuSeconds > 0 ? $0.litesh.cpuSeconds / $0.sqlite3.cpuSeconds : nil })
+      pairs.compactMap {
+        $0.sqlite3.cpuSeconds > 0 ? $0.litesh.cpuSeconds / $0.sqlite3.cpuSeconds : nil
+      })
     let referencePeak = pairs.map(\.sqlite3.peakKiB).max() ?? 0
     let candidatePeak = pairs.map(\.litesh.peakKiB).max() ?? 0
     let memoryRatio = referencePeak > 0 ? Double(candidatePeak) / Double(referencePeak) : 0
@@ -36,7 +38,9 @@ struct ShellReport {
   }
 
   private func targetText(_ workload: ShellSuite.Workload) -> String {
-    if let limit = workload.peakLimit { return "\(workload.target.text) CPU, ≤ \(format(limit, 0)) MiB" }
+    if let limit = workload.peakLimit {
+      return "\(workload.target.text) CPU, ≤ \(format(limit, 0)) MiB"
+    }
     guard let memoryTarget = workload.memoryTarget else { return workload.target.text }
     return "\(workload.target.text) time, \(memoryTarget.text) memory"
   }

@@ -49,7 +49,9 @@ struct ShellSuite {
     list.append(
       Workload(
         label: ".import \(sizes.rows)-row CSV", target: .atMost(1.0), arguments: ["DB"],
-        input: { rows in inputs.script("import-\(rows).txt", ".import --csv \(inputs.csv(rows: rows)) t\n") },
+        input: { rows in
+          inputs.script("import-\(rows).txt", ".import --csv \(inputs.csv(rows: rows)) t\n")
+        },
         writes: true))
     return list
   }
@@ -109,7 +111,8 @@ struct ShellSuite {
     -> (result: ChildResult, table: String)
   {
     let database =
-      workload.writes ? "\(work)/shell-\(shell == sqlite3 ? "sqlite3" : "litesh").db"
+      workload.writes
+      ? "\(work)/shell-\(shell == sqlite3 ? "sqlite3" : "litesh").db"
       : inputs.database(rows: rows)
     if workload.writes { removeDatabase(database) }
     let arguments = [shell] + workload.arguments.map { $0 == "DB" ? database : $0 }
@@ -117,9 +120,10 @@ struct ShellSuite {
     let result = spawn(arguments, input: input, output: output, errorPath: "\(work)/stderr.txt")
     var table = ""
     if workload.writes {
-      table = spawn([
-        sqlite3, database, "SELECT count(*), sum(a), total(b), sum(length(c)), typeof(a) FROM t",
-      ]).output
+      table =
+        spawn([
+          sqlite3, database, "SELECT count(*), sum(a), total(b), sum(length(c)), typeof(a) FROM t",
+        ]).output
       removeDatabase(database)
     }
     return (result, table)

@@ -60,7 +60,9 @@ func spawn(
   }
   var argv: [UnsafeMutablePointer<CChar>?] = ([runnerPath] + arguments).map { strdup($0) }
   argv.append(nil)
-  defer { argv.forEach { free($0) } }
+  defer {
+    for argument in argv { free(argument) }
+  }
   let start = monotonicSeconds()
   var pid: pid_t = 0
   let rc = posix_spawn(&pid, runnerPath, &actions, nil, argv, environ)

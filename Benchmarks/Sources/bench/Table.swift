@@ -22,7 +22,8 @@ struct Table {
       }
       return "| " + padded.joined(separator: " | ") + " |"
     }
-    let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+    let rule =
+      "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
     return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
   }
 }
