@@ -40,7 +40,10 @@ public struct CheckpointResult: Sendable, Hashable {
 extension Connection {
   /// Copies WAL frames back into the database file.
   ///
-  /// - Parameter database: the schema name (`main`, an attached name), or `nil` for all.
+  /// - Parameters:
+  ///   - mode: how hard to try.
+  ///   - database: the schema name (`main`, an attached name), or `nil` for all.
+  /// - Returns: the frames in the WAL and the frames copied back.
   /// - Throws: ``SQLiteError``: `SQLITE_BUSY` when a full, restart or truncate checkpoint
   ///   could not finish within the busy timeout.
   @discardableResult

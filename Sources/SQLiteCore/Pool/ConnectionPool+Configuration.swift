@@ -1,8 +1,9 @@
 extension ConnectionPool {
   /// How a ``ConnectionPool`` opens and runs its connections.
   public struct Configuration: Sendable {
-    /// The most readers open at once; values below 1 count as 1. Change it later with
-    /// ``ConnectionPool/setMaximumReaderCount(_:)``.
+    /// The most readers open at once; values below 1 count as 1.
+    ///
+    /// Change it later with ``ConnectionPool/setMaximumReaderCount(_:)``.
     public var maximumReaderCount: Int
     /// How long every connection waits for a lock held elsewhere before `SQLITE_BUSY`
     /// (`sqlite3_busy_timeout`), in milliseconds.

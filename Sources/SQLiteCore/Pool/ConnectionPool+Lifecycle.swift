@@ -1,9 +1,7 @@
-import Synchronization
-
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 extension ConnectionPool {
@@ -38,7 +36,7 @@ extension ConnectionPool {
     if wasClosing { return }
     writerLock.beginClosing()
     let (idle, resumptions) = readers.withLock { $0.close() }
-    resumptions.forEach { $0.resume() }
+    resumptions.resumeAll()
     for reader in idle { try? await reader.close() }
     await drainReaders()
     await writerLock.acquireIgnoringCancellation(as: .writing)

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ConnectionPool {
   /// The most readers open at once (see ``setMaximumReaderCount(_:)``).
   public var maximumReaderCount: Int { readers.withLock { $0.maximum } }
@@ -10,7 +8,7 @@ extension ConnectionPool {
   /// busy ones as their reads finish. Values below 1 count as 1.
   public func setMaximumReaderCount(_ count: Int) async {
     let (close, resumptions) = readers.withLock { $0.resize(to: count) }
-    resumptions.forEach { $0.resume() }
+    resumptions.resumeAll()
     for reader in close { try? await reader.close() }
   }
 
@@ -35,7 +33,7 @@ extension ConnectionPool {
       do {
         return try await openReader()
       } catch {
-        readers.withLock { $0.abandonSlot() }.forEach { $0.resume() }
+        readers.withLock { $0.abandonSlot() }.resumeAll()
         throw error
       }
     }
@@ -98,14 +96,14 @@ extension ConnectionPool {
   func checkIn(_ reader: PooledConnection) async {
     let keep = reader.isHealthy
     let (close, resumptions) = readers.withLock { $0.checkIn(reader, keep: keep) }
-    resumptions.forEach { $0.resume() }
+    resumptions.resumeAll()
     if let close { try? await close.close() }
   }
 
   /// Stops new reads and waits until no read is running.
   func drainReaders() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      readers.withLock { $0.drain(continuation) }.forEach { $0.resume() }
+      readers.withLock { $0.drain(continuation) }.resumeAll()
     }
   }
 }

@@ -23,8 +23,8 @@ public final class ConnectionPool: Sendable {
   public let walPath: String
   let writer: PooledConnection
   let writerLock = WriterLock()
-  let readers: Mutex<ReaderQueue>
-  let isClosing = Mutex(false)
+  let readers: PoolLock<ReaderQueue>
+  let isClosing = PoolLock(false)
   private let tokens = Atomic<UInt64>(0)
 
   /// Opens the writer, switches the file to WAL and prepares it for read-only readers.
@@ -50,7 +50,7 @@ public final class ConnectionPool: Sendable {
     self.path = path
     self.configuration = configuration
     self.writer = writer
-    self.readers = Mutex(ReaderQueue(maximum: configuration.maximumReaderCount))
+    self.readers = PoolLock(ReaderQueue(maximum: configuration.maximumReaderCount))
   }
 
   // MARK: Reads
@@ -111,7 +111,7 @@ public final class ConnectionPool: Sendable {
     try await writerLock.acquire(as: .writing)
     defer { writerLock.release() }
     await drainReaders()
-    defer { readers.withLock { $0.unblock() }.forEach { $0.resume() } }
+    defer { readers.withLock { $0.unblock() }.resumeAll() }
     return try await perform(on: writer) { db in try db.withoutLeftTransaction(body) }
   }
 

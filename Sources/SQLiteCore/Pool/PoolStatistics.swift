@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A snapshot of a ``ConnectionPool``'s state, for the shell's `.stats` and `.bench`.
 public struct PoolStatistics: Sendable, Hashable {
   /// The most readers allowed open at once.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One connection of a ``ConnectionPool``, confined to its own thread.
 ///
 /// An actor on a ``ThreadExecutor``: every SQLite call runs on that thread, one access at a
@@ -19,7 +17,7 @@ actor PooledConnection {
   }
 
   private let executor: ThreadExecutor
-  private let access = Mutex(AccessState())
+  private let access = PoolLock(AccessState())
   private var connection: Connection?
   /// The pool's reader generation when this connection was made (see ``ReaderQueue``).
   nonisolated let generation: Int
@@ -48,6 +46,8 @@ actor PooledConnection {
   ///   - token: identifies this access for ``cancel(token:)``.
   ///   - cancellable: when false, neither task cancellation nor the token stops the work (used
   ///     for rollbacks and closing).
+  ///   - body: the work, run synchronously on the connection's thread.
+  /// - Returns: what `body` returns.
   /// - Throws: `CancellationError` when the task was cancelled before the work began, or when
   ///   the work failed with `SQLITE_INTERRUPT` because of cancellation; otherwise `body`'s error.
   func run<T: Sendable>(

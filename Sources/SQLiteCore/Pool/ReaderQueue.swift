@@ -1,6 +1,6 @@
 /// The readers of a ``ConnectionPool``: idle ones, a FIFO of waiting reads, and the counts.
 ///
-/// A plain value guarded by the pool's `Mutex`: every method is a short critical section that
+/// A plain value guarded by the pool's ``PoolLock``: every method is a short critical section that
 /// never suspends and never calls SQLite. What must happen outside the lock (resuming a
 /// continuation, opening or closing a connection) is returned to the caller as an action.
 struct ReaderQueue {
@@ -129,7 +129,7 @@ struct ReaderQueue {
     generation += 1
     let readers = idle
     idle.removeAll()
-    readers.forEach { forget($0) }
+    for reader in readers { forget(reader) }
     return readers
   }
 
@@ -178,8 +178,15 @@ struct ReaderQueue {
     waiters.removeAll()
     let readers = idle
     idle.removeAll()
-    readers.forEach { forget($0) }
+    for reader in readers { forget(reader) }
     resumptions += dispatch()
     return (readers, resumptions)
+  }
+}
+
+extension [ReaderQueue.Resumption] {
+  /// Resumes every continuation, in order (outside the lock).
+  func resumeAll() {
+    for resumption in self { resumption.resume() }
   }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Who holds the writer of a ``ConnectionPool``, as ``PoolStatistics`` reports it.
 public enum WriterState: String, Sendable, Hashable {
   /// Nobody: the next write starts at once.
@@ -30,7 +28,7 @@ final class WriterLock: Sendable {
     var isClosing = false
   }
 
-  private let state = Mutex(State())
+  private let state = PoolLock(State())
 
   /// The current holder (``WriterState/idle`` when free).
   var holder: WriterState {

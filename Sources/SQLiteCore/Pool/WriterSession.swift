@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Exclusive use of a ``ConnectionPool``'s writer across several awaits.
 ///
 /// The shell needs a transaction that spans several inputs (`.begin`, or a typed `BEGIN`):
@@ -10,7 +8,7 @@ import Synchronization
 /// with a transaction open has it rolled back, never committed, and ``end()`` reports it.
 public final class WriterSession: Sendable {
   private let pool: ConnectionPool
-  private let isActive = Mutex(true)
+  private let isActive = PoolLock(true)
 
   init(pool: ConnectionPool) { self.pool = pool }
 
