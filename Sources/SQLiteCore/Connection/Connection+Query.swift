@@ -5,7 +5,7 @@ extension Connection {
   /// ``forEachRow(_:_:_:)``, which never holds more than one row.
   public func query(_ sql: String, _ parameters: Parameters = .none) throws(SQLiteError) -> [Row] {
     let statement = try cachedStatement(sql)
-    defer { statement.reset() }
+    defer { statement.resetAndClearBindings() }
     try statement.bind(parameters)
     var rows: [Row] = []
     while try statement.step() { rows.append(statement.row()) }
@@ -29,10 +29,7 @@ extension Connection {
     _ sql: String, _ parameters: Parameters = .none, _ body: (Statement) throws -> R
   ) throws -> R {
     let statement = try cachedStatement(sql)
-    defer {
-      statement.reset()
-      statement.clearBindings()
-    }
+    defer { statement.resetAndClearBindings() }
     try statement.bind(parameters)
     return try body(statement)
   }
@@ -43,7 +40,7 @@ extension Connection {
     _ sql: String, _ parameters: Parameters = .none, as type: T.Type = T.self
   ) throws(SQLiteError) -> T? {
     let statement = try cachedStatement(sql)
-    defer { statement.reset() }
+    defer { statement.resetAndClearBindings() }
     try statement.bind(parameters)
     guard try statement.step(), statement.columnCount > 0 else { return nil }
     let value = statement.value(at: 0)
