@@ -2,7 +2,7 @@ import CSQLite
 
 /// One SQLite database connection.
 ///
-/// A connection is not `Sendable`: it lives on one thread (or inside one ``ConnectionPool``
+/// A connection is not `Sendable`: it lives on one thread (or inside one `ConnectionPool`
 /// access) at a time. Only ``interruptHandle`` may be used from elsewhere.
 ///
 /// ```swift
