@@ -60,6 +60,28 @@ struct StatementCacheTests {
     #expect(try db.scalar("SELECT count(*) FROM t", as: Int.self) == 2)
   }
 
+  @Test("a query nested inside forEachRow with the same SQL does not disturb the outer one")
+  func nestedSameSQL() throws {
+    let db = try connection(capacity: 4)
+    try db.execute("INSERT INTO t VALUES (1), (2), (3)")
+    let sql = "SELECT a FROM t ORDER BY a"
+    var pairs: [[Value]] = []
+    try db.forEachRow(sql) { outer in
+      // Were the outer statement reset by the inner query, it would start over forever.
+      try #require(pairs.count < 9, "the outer query restarted")
+      for inner in try db.query(sql) { pairs.append([outer[0], inner[0]]) }
+      #expect(try db.scalar(sql, as: Int.self) == 1)
+    }
+    #expect(pairs.count == 9)
+    #expect(pairs.first == [1, 1] && pairs.last == [3, 3])
+    let outer = try db.cachedStatement(sql)
+    try db.withStatement(sql) { statement in
+      let inside = try db.cachedStatement(sql)
+      #expect(statement === outer, "the cached statement is free again")
+      #expect(inside !== outer, "inside, a fresh one")
+    }
+  }
+
   @Test("a capacity of zero caches nothing and still runs every query")
   func zeroCapacity() throws {
     let db = try connection(capacity: 0)

@@ -26,13 +26,39 @@ extension Connection {
 
   /// A prepared statement from the connection's bounded cache, reset and with bindings cleared.
   ///
-  /// A statement whose last step failed is dropped from the cache and prepared anew. Use the
-  /// returned statement before asking the cache for the same SQL again.
+  /// A statement whose last step failed is dropped from the cache and prepared anew. While
+  /// ``query(_:_:)``, ``forEachRow(_:_:_:)``, ``withStatement(_:_:_:)``, ``scalar(_:_:as:)`` or
+  /// ``execute(_:_:)`` is running the cached statement, asking for the same SQL (from inside
+  /// their body) gives a fresh, uncached statement, so the outer one keeps its place. Otherwise
+  /// use the returned statement before asking the cache for the same SQL again.
   public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    if let cached = statementCache.peek(sql), cached.isCheckedOut {
+      return try prepare(sql, persistent: true)
+    }
     if let statement = statementCache.statement(for: sql) { return statement }
     let statement = try prepare(sql, persistent: true)
     statementCache.insert(statement, for: sql)
     return statement
+  }
+
+  /// The cached statement for `sql` (or a fresh one while that is in use), bound to
+  /// `parameters` and marked in use until ``checkIn(_:)``.
+  func checkOut(_ sql: String, _ parameters: Parameters) throws(SQLiteError) -> Statement {
+    let statement = try cachedStatement(sql)
+    do {
+      try statement.bind(parameters)
+    } catch {
+      statement.resetAndClearBindings()
+      throw error
+    }
+    statement.isCheckedOut = true
+    return statement
+  }
+
+  /// Marks a statement from ``checkOut(_:_:)`` free again, reset and with bindings cleared.
+  func checkIn(_ statement: Statement) {
+    statement.isCheckedOut = false
+    statement.resetAndClearBindings()
   }
 
   /// The number of statements in the cache.
@@ -61,9 +87,8 @@ extension Connection {
 
   /// Runs one statement with bound parameters, discarding rows (the statement is cached).
   public func execute(_ sql: String, _ parameters: Parameters) throws(SQLiteError) {
-    let statement = try cachedStatement(sql)
-    defer { statement.resetAndClearBindings() }
-    try statement.bind(parameters)
+    let statement = try checkOut(sql, parameters)
+    defer { checkIn(statement) }
     try statement.run()
   }
 }

@@ -16,6 +16,9 @@ public final class Statement {
   public let columnCount: Int
   /// Set when a step failed: a cached statement is then prepared anew.
   var hasFailed = false
+  /// Set while a connection's query method is running this statement: the cache then hands
+  /// out a fresh statement for the same SQL instead of resetting this one.
+  var isCheckedOut = false
   private var cachedColumns: ColumnNames?
 
   init(handle: OpaquePointer, owner: ConnectionHandle) {
