@@ -134,6 +134,28 @@ struct RowDecoderTests {
     #expect(error.message.contains("one-column"))
   }
 
+  @Test("a Value property takes the column exactly as stored, NULL and blobs included")
+  func valueProperty() throws {
+    struct Loose: Decodable, Equatable {
+      var key: String
+      var payload: Value
+      var maybe: Value?
+    }
+    let rows = try Connection().query(
+      Loose.self,
+      """
+      SELECT 'a' AS key, 1 AS payload, NULL AS maybe UNION ALL SELECT 'b', 2.5, 'x'
+      UNION ALL SELECT 'c', x'00ff', x'' UNION ALL SELECT 'd', NULL, 7
+      """)
+    #expect(
+      rows == [
+        Loose(key: "a", payload: 1, maybe: nil), Loose(key: "b", payload: 2.5, maybe: "x"),
+        Loose(key: "c", payload: .blob([0, 255]), maybe: .blob([])),
+        Loose(key: "d", payload: .null, maybe: 7),
+      ])
+    #expect(try Connection().query(Value.self, "SELECT x'01'") == [.blob([1])])
+  }
+
   @Test("nested objects and arrays are refused with a clear error")
   func nested() throws {
     struct Inner: Decodable { var a: Int }

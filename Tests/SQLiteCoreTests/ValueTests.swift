@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteCore
 import Testing
 
@@ -87,6 +88,16 @@ struct ValueTests {
     #expect(values.map(\.storageClass) == [.null, .integer, .real, .text, .integer, .integer])
     #expect(values[4] == .integer(1) && values[5] == .integer(0))
     #expect(Value.null.isNull && !Value.integer(0).isNull)
+  }
+
+  @Test("decodes from other decoders as NULL, integer, real, text or Boolean")
+  func decodesFromJSON() throws {
+    let json = Data(#"[null, 1, -9223372036854775808, 2.5, "x", true]"#.utf8)
+    let values = try JSONDecoder().decode([Value].self, from: json)
+    #expect(values == [nil, 1, .integer(Int64.min), 2.5, "x", 1])
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode([Value].self, from: Data(#"[{"a": 1}]"#.utf8))
+    }
   }
 
   @Test(

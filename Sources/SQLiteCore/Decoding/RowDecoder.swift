@@ -215,6 +215,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    if type == Value.self, let value = value as? T { return value }
     if type == [UInt8].self, let bytes = try convert([UInt8].self) as? T { return bytes }
     return try T(from: self)
   }
