@@ -47,6 +47,21 @@ struct ConnectionQueryTests {
     try db.execute("BEGIN EXCLUSIVE; COMMIT")
   }
 
+  @Test("closing the connection inside forEachRow ends the loop with a misuse error")
+  func closeInsideLoop() throws {
+    let db = try makeDatabase()
+    var seen = 0
+    let error = try #require(throws: SQLiteError.self) {
+      try db.forEachRow("SELECT id FROM t") { _ in
+        seen += 1
+        try db.close()
+      }
+    }
+    #expect(error.code == .misuse)
+    #expect(seen == 1)
+    #expect(db.isClosed)
+  }
+
   @Test("withStatement gives the bound statement and returns the body's result")
   func withStatement() throws {
     let db = try makeDatabase()
