@@ -19,26 +19,37 @@ final class ConnectionHandle {
   }
 
   /// Finalizes every statement still open on the connection, then closes it.
+  ///
+  /// Once the statements are finalized the handle counts as closed whatever happens next, so
+  /// no ``Statement`` finalizes its handle a second time. `sqlite3_close_v2` defers the actual
+  /// close while SQLite still holds a resource (an unfinished backup or blob handle).
   func close() throws(SQLiteError) {
     guard !isClosed else { return }
     interruptHandle.invalidate()
     while let statement = sqlite3_next_stmt(db, nil) {
       sqlite3_finalize(statement)
     }
-    let rc = sqlite3_close(db)
-    guard rc == SQLITE_OK else {
-      throw SQLiteError(
-        code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(db)))
-    }
     isClosed = true
+    let rc = sqlite3_close_v2(db)
     traceBox = nil
     progressBox = nil
+    guard rc == SQLITE_OK else {
+      throw SQLiteError(
+        code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))
+    }
   }
 
   deinit {
     if !isClosed {
       try? close()
     }
+  }
+
+  /// The `sqlite3*` for calls that cannot throw: using a closed connection there is a
+  /// programmer error and traps instead of touching freed memory.
+  var liveDB: OpaquePointer {
+    precondition(!isClosed, "SQLiteCore: the connection is closed")
+    return db
   }
 
   /// Throws a misuse error when the connection is closed.
