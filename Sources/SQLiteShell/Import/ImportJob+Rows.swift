@@ -24,7 +24,9 @@ extension ImportJob {
         if !hasField && index == 0 { break }
         if asciiOutputMode && reader.field.isEmpty && index == 0 { break }
         // A missing field (end of input mid-row) binds an empty string, as sqlite3's buffer does.
-        let bound: Void? = reader.field.withUnsafeBufferPointer { try? insert.bindText($0, at: index + 1) }
+        let bound: Void? = reader.field.withUnsafeBufferPointer {
+          try? insert.bindText($0, at: index + 1)
+        }
         if bound == nil { insert.bindNull(at: index + 1) }
         if index < columnCount - 1 && !reader.endedWithColumnSeparator {
           warn(

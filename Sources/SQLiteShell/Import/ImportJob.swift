@@ -83,7 +83,7 @@ struct ImportJob {
     var columnCount: Int
     do {
       columnCount = try connection.prepare(select).columnCount
-    } catch where Glob.matches("no such table: *", error.message) {
+    } catch  where Glob.matches("no such table: *", error.message) {
       guard createTable(&reader) else { return nil }
       do {
         columnCount = try connection.prepare(select).columnCount

@@ -161,8 +161,9 @@ struct DatabaseDumper {
         break
       }
     }
-    if Glob.matches("CREATE TABLE ['\"]*", text) {
-      return "CREATE TABLE IF NOT EXISTS " + String(decoding: text.utf8.dropFirst(13), as: UTF8.self)
+    if text.hasPrefix("CREATE TABLE '") || text.hasPrefix("CREATE TABLE \"") {
+      return "CREATE TABLE IF NOT EXISTS "
+        + String(decoding: text.utf8.dropFirst(13), as: UTF8.self)
     }
     return text
   }

@@ -30,7 +30,9 @@ enum ImportCommand {
     guard let connection = shell.openDatabase() else { return .failure }
     guard let separators = request.separators ?? modeSeparators(shell) else { return .failure }
     let isPipe = request.file.hasPrefix("|")
-    let source = isPipe ? ImportSource(command: String(request.file.dropFirst())) : ImportSource(path: request.file)
+    let source =
+      isPipe
+      ? ImportSource(command: String(request.file.dropFirst())) : ImportSource(path: request.file)
     guard let source else {
       shell.output.flush()
       shell.errors.write("Error: cannot open \"\(request.file)\"\n")
@@ -40,7 +42,8 @@ enum ImportCommand {
     if request.verbosity >= 2 || (request.verbosity >= 1 && request.separators == nil) {
       shell.output.write(
         "Column separator \(SessionCommands.cString(String(decoding: [separators.column], as: UTF8.self)))"
-          + ", row separator \(SessionCommands.cString(String(decoding: [separators.row], as: UTF8.self)))\n")
+          + ", row separator \(SessionCommands.cString(String(decoding: [separators.row], as: UTF8.self)))\n"
+      )
     }
     var reader = ImportReader(
       descriptor: source.descriptor, columnSeparator: separators.column,
