@@ -64,7 +64,8 @@ extension CompatibilityCases {
     CompatibilityCase(".dump one table", input: richSchema + ".dump t\n"),
     CompatibilityCase(".dump LIKE patterns", input: richSchema + ".dump pl% odd%\n"),
     CompatibilityCase(".dump a pattern matching nothing", input: richSchema + ".dump nomatch\n"),
-    CompatibilityCase(".dump an unknown option", input: richSchema + ".dump --bogus\n.print after\n"),
+    CompatibilityCase(
+      ".dump an unknown option", input: richSchema + ".dump --bogus\n.print after\n"),
     CompatibilityCase(
       ".dump abbreviated and to a file",
       input: richSchema + ".once d.sql\n.du wr\n.read d.sql\n.print done\n"),
@@ -77,7 +78,8 @@ extension CompatibilityCases {
         + "(-2.5),(4503599627370497.0),(1e308);\n.dump\n"),
     CompatibilityCase(
       ".dump text with many newlines and stand-ins",
-      input: "CREATE TABLE n(x);\nINSERT INTO n VALUES('a\\n'||char(10)||'\\012'||char(13));\n.dump\n"),
+      input: "CREATE TABLE n(x);\n"
+        + "INSERT INTO n VALUES('a\\n'||char(10)||'\\012'||char(13));\n.dump\n"),
   ]
 
   static let imports: [CompatibilityCase] = [

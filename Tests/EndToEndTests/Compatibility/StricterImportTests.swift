@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Where litesh is deliberately stricter than sqlite3 3.40.1: malformed `.import` input that
-/// sqlite3 loads in a damaged form (or with a warning only) stops litesh with the file, line
+/// Where litesh is deliberately stricter than sqlite3 3.40.1.
+///
+/// Malformed `.import` input that sqlite3 loads in a damaged form (or with a warning only) stops litesh with the file, line
 /// and column, and leaves the database exactly as it was. These run litesh alone and compare
 /// with the output litesh promises; sqlite3's output differs by design.
 @Suite("Where litesh is stricter than sqlite3")

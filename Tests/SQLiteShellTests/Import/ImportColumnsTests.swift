@@ -10,7 +10,8 @@ struct ImportColumnsTests {
     let columns = ImportColumns(header: ["a", "a", "b", "", "A", "x y", "a_1"])
     #expect(columns.names == ["a_01", "a_02", "b", "?", "A_05", "x y", "a_1"])
     #expect(columns.renames == ["\"a\" to \"a_01\"", "\"a\" to \"a_02\"", "\"A\" to \"A_05\""])
-    #expect(columns.definition.hasPrefix("(\n\"a_01\" TEXT, \"a_02\" TEXT, \"b\" TEXT, \"?\" TEXT,\n "))
+    #expect(
+      columns.definition.hasPrefix("(\n\"a_01\" TEXT, \"a_02\" TEXT, \"b\" TEXT, \"?\" TEXT,\n "))
   }
 
   @Test("unique names are kept as they are")
