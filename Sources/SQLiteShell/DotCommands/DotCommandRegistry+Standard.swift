@@ -15,7 +15,7 @@ extension DotCommandRegistry {
     DotCommand("databases", minimumPrefix: 2),
     DotCommand("dbconfig", minimumPrefix: 3),
     DotCommand("dbinfo", minimumPrefix: 3),
-    DotCommand("dump"),
+    DotCommand("dump", help: HelpText.dumpHelp, handler: DumpCommand.run),
     DotCommand("echo", help: HelpText.echoHelp, handler: SettingCommands.echo),
     DotCommand("eqp", help: HelpText.eqpHelp, handler: SettingCommands.eqp),
     DotCommand("exit", minimumPrefix: 2, help: HelpText.exitHelp, handler: SessionCommands.exit),
@@ -27,7 +27,7 @@ extension DotCommandRegistry {
     DotCommand("fullschema", minimumPrefix: 2),
     DotCommand("headers", help: HelpText.headersHelp, handler: SettingCommands.headers),
     DotCommand("help", help: HelpText.helpHelp, handler: SessionCommands.help),
-    DotCommand("import", minimumPrefix: 2),
+    DotCommand("import", minimumPrefix: 2, help: HelpText.importHelp, handler: ImportCommand.run),
     DotCommand("imposter", minimumPrefix: 5),
     DotCommand("indexes", minimumPrefix: 2),
     DotCommand("load"),
@@ -42,7 +42,8 @@ extension DotCommandRegistry {
     DotCommand("open", minimumPrefix: 2),
     DotCommand(
       "output", minimumPrefix: 2, help: HelpText.outputHelp, handler: OutputCommands.output),
-    DotCommand("parameter", minimumPrefix: 2),
+    DotCommand(
+      "parameter", minimumPrefix: 2, help: HelpText.parameterHelp, handler: ParameterCommand.run),
     DotCommand("print", minimumPrefix: 3, help: HelpText.printHelp, handler: OutputCommands.print),
     DotCommand("progress", minimumPrefix: 3),
     DotCommand("prompt", help: HelpText.promptHelp, handler: SettingCommands.prompt),
