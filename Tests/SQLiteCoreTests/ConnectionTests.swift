@@ -189,4 +189,16 @@ struct ConnectionTests {
       _ = db.lastInsertRowID
     }
   }
+
+  @Test("closing leaves the statements virtual tables own to SQLite (fts5)")
+  func closeWithVirtualTable() throws {
+    let db = try Connection()
+    try db.execute("CREATE VIRTUAL TABLE f USING fts5(a); INSERT INTO f VALUES ('hello world')")
+    let statement = try db.prepare("SELECT a FROM f WHERE f MATCH 'hello'")
+    #expect(try statement.step())
+    #expect(statement.string(at: 0) == "hello world")
+    try db.close()
+    #expect(db.isClosed)
+    #expect(throws: SQLiteError.self) { try statement.step() }
+  }
 }

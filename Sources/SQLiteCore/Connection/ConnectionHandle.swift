@@ -12,13 +12,18 @@ final class ConnectionHandle {
   /// Retained boxes for callbacks whose lifetime SQLite does not manage (trace, progress).
   var traceBox: CallbackBox<(String) -> Void>?
   var progressBox: CallbackBox<() -> Bool>?
+  /// The statements this library prepared and has not finalized yet.
+  ///
+  /// `close()` finalizes exactly these: a loop over `sqlite3_next_stmt` would also finalize the
+  /// statements virtual tables (fts5) own, and they would then be finalized twice.
+  var liveStatements: Set<OpaquePointer> = []
 
   init(db: OpaquePointer) {
     self.db = db
     interruptHandle = InterruptHandle(db: db)
   }
 
-  /// Finalizes every statement still open on the connection, then closes it.
+  /// Finalizes every statement this library prepared, then closes the connection.
   ///
   /// Once the statements are finalized the handle counts as closed whatever happens next, so
   /// no ``Statement`` finalizes its handle a second time. `sqlite3_close_v2` defers the actual
@@ -26,9 +31,10 @@ final class ConnectionHandle {
   func close() throws(SQLiteError) {
     guard !isClosed else { return }
     interruptHandle.invalidate()
-    while let statement = sqlite3_next_stmt(db, nil) {
+    for statement in liveStatements {
       sqlite3_finalize(statement)
     }
+    liveStatements.removeAll()
     isClosed = true
     let rc = sqlite3_close_v2(db)
     traceBox = nil

@@ -22,6 +22,7 @@ public final class Statement {
   private var cachedColumns: ColumnNames?
 
   init(handle: OpaquePointer, owner: ConnectionHandle) {
+    owner.liveStatements.insert(handle)
     self.handle = handle
     self.owner = owner
     self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
@@ -29,7 +30,10 @@ public final class Statement {
   }
 
   deinit {
-    if !owner.isClosed { sqlite3_finalize(handle) }
+    if !owner.isClosed {
+      owner.liveStatements.remove(handle)
+      sqlite3_finalize(handle)
+    }
   }
 
   /// The statement handle for calls that cannot throw: reading a statement whose connection
