@@ -4,6 +4,9 @@ import SQLiteShell
 
 @main
 enum Litesh {
+  /// The litesh version shown in the banner.
+  static let version = "0.1.0"
+
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
     let path = arguments.first ?? ":memory:"
@@ -18,8 +21,15 @@ enum Litesh {
       exit(1)
     }
     let shell = Shell(connection: connection, output: output, errors: errors)
-    while let line = readLine(strippingNewline: true) {
-      shell.processLine(line)
+    if isatty(STDIN_FILENO) != 0 {
+      InteractiveSession(
+        shell: BasicInteractiveShell(shell), dotCommandNames: ["quit", "exit", "help", "mode"],
+        isTransient: arguments.isEmpty
+      ).run()
+    } else {
+      while let line = readLine(strippingNewline: true) {
+        shell.processLine(line)
+      }
     }
     shell.finish()
     exit(shell.hadError ? 1 : 0)

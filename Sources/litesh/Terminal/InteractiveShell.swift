@@ -1,0 +1,22 @@
+import SQLiteCore
+import SQLiteShell
+
+/// What the REPL needs from the shell engine.
+protocol InteractiveShell: AnyObject {
+  /// Feeds one line of input: a dot-command, SQL, or part of a statement.
+  func processLine(_ line: String)
+  /// Whether an unfinished statement is pending (the continuation prompt is due).
+  var isAwaitingContinuation: Bool { get }
+  /// The main prompt (`.prompt`), `litesh> ` by default.
+  var mainPrompt: String { get }
+  /// The continuation prompt (`.prompt`), `   ...> ` by default.
+  var continuationPrompt: String { get }
+  /// Drops the pending statement (Ctrl-C at the prompt).
+  func discardPendingInput()
+  /// Whether `.quit` or `.exit` asked the shell to end.
+  var shouldExit: Bool { get }
+  /// The connection statements run on now (it changes with `.open`).
+  var connection: Connection { get }
+  /// The output style, for terminal-only settings such as display width.
+  var style: OutputStyle { get set }
+}
