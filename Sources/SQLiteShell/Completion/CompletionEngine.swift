@@ -33,6 +33,7 @@ public final class CompletionEngine {
   ///   - cursor: the cursor as a UTF-8 offset into `line`; the end of the line when `nil`.
   ///   - pending: earlier lines of an unfinished statement (empty at the main prompt).
   ///   - connection: the shell's current connection, for schema and parameter names.
+  /// - Returns: the word before the cursor and its replacements.
   public func complete(
     line: String, cursor: Int? = nil, pending: String = "", connection: Connection
   ) -> Completion {
@@ -108,8 +109,10 @@ public final class CompletionEngine {
     }
     if schema.schemas.contains(where: { $0.lowercased() == lowered }) {
       return Self.unique(
-        schema.tables.filter { $0.schema.lowercased() == lowered && Self.hasPrefix($0.name, prefix) }
-          .map { qualifier + "." + Self.identifier($0.name) })
+        schema.tables.filter {
+          $0.schema.lowercased() == lowered && Self.hasPrefix($0.name, prefix)
+        }
+        .map { qualifier + "." + Self.identifier($0.name) })
     }
     return []
   }

@@ -9,8 +9,10 @@ enum FileNameCompleter {
   /// The most directory entries read for one request.
   static let entryLimit = 2000
 
-  /// The paths starting with `partial`: directories end with `/`; hidden files only when
-  /// `partial`'s last component starts with a dot. `~/` expands to `$HOME` in the lookup only.
+  /// The paths that start with `partial`, directories ending with `/`.
+  ///
+  /// Hidden files are offered only when the last component of `partial` starts with a dot.
+  /// `~/` expands to `$HOME` for the lookup only.
   static func completions(of partial: String) -> [String] {
     let directoryPart: String
     let namePrefix: String

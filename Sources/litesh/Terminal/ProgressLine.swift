@@ -28,11 +28,14 @@ final class ProgressLine: Sendable {
     guard isEnabled else { return }
     let box = Unmanaged.passRetained(self).toOpaque()
     var thread = pthread_t()
-    if pthread_create(&thread, nil, { argument in
-      guard let argument else { return nil }
-      Unmanaged<ProgressLine>.fromOpaque(argument).takeUnretainedValue().tick()
-      return nil
-    }, box) == 0 {
+    if pthread_create(
+      &thread, nil,
+      { argument in
+        guard let argument else { return nil }
+        Unmanaged<ProgressLine>.fromOpaque(argument).takeUnretainedValue().tick()
+        return nil
+      }, box) == 0
+    {
       pthread_detach(thread)
     }
   }

@@ -87,7 +87,7 @@ struct CompletionEngineTests {
     #expect(candidates("SELECT * FROM orde") == [])
     try connection.execute("CREATE TABLE orders(id, total)")
     #expect(candidates("SELECT * FROM orde") == ["orders"])
-    #expect(candidates("SELECT to", pending: "") .contains("total") == false)
+    #expect(candidates("SELECT to", pending: "").contains("total") == false)
     #expect(candidates("SELECT o.to FROM orders o", cursor: 11) == ["o.total"])
     try connection.execute("DROP TABLE orders")
     #expect(candidates("SELECT * FROM orde") == [])

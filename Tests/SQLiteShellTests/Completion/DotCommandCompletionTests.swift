@@ -23,7 +23,7 @@ struct DotCommandCompletionTests {
   func names() {
     #expect(candidates(".he") == [".headers", ".help"])
     #expect(candidates(".q") == [".quit"])
-    #expect(candidates(".") .count == 9)
+    #expect(candidates(".").count == 9)
   }
 
   @Test("does not treat a dot inside a pending statement as a command")

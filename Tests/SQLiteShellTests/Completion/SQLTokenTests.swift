@@ -1,5 +1,6 @@
-@testable import SQLiteShell
 import Testing
+
+@testable import SQLiteShell
 
 @Suite("SQLToken")
 struct SQLTokenTests {
