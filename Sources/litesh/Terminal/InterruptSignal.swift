@@ -38,6 +38,11 @@ enum InterruptSignal {
     sigemptyset(&action.sa_mask)
     action.sa_flags = SA_RESTART
     sigaction(SIGINT, &action, nil)
+    // A parent may have started us with SIGINT blocked; Ctrl-C must still work.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
   }
 
   /// Whether Ctrl-C was pressed since the last call; clears the flag.

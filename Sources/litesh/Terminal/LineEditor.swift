@@ -60,7 +60,10 @@ enum LineEditor {
         nextMatch = 0
         let onlyDirectory = matches.count == 1 && (matches.first?.hasSuffix("/") ?? false)
         let opensCall = matches.count == 1 && (matches.first?.hasSuffix("(") ?? false)
-        rl_completion_append_character = onlyDirectory || opensCall ? 0 : 0x20
+        let utf8 = Array(line.utf8)
+        let point = Int(rl_point)
+        let beforeSpace = point < utf8.count && (utf8[point] == 0x20 || utf8[point] == 0x09)
+        rl_completion_append_character = onlyDirectory || opensCall || beforeSpace ? 0 : 0x20
       }
       guard nextMatch < matches.count else { return nil }
       defer { nextMatch += 1 }

@@ -18,7 +18,10 @@ final class BasicInteractiveShell: InteractiveShell {
     }
     pending += pending.isEmpty ? line : "\n" + line
     shell.processLine(line)
-    if Connection.isComplete(pending) || pending.allSatisfy(\.isWhitespace) { pending = "" }
+    if Connection.isComplete(pending) || pending.allSatisfy(\.isWhitespace) {
+      pending = ""
+      shell.finish()
+    }
   }
 
   var isAwaitingContinuation: Bool { !pending.isEmpty }
