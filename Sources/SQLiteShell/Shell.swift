@@ -2,63 +2,134 @@ public import SQLiteCore
 
 /// The shell engine: input lines in, formatted results and messages out.
 ///
-/// No terminal and no libedit here: `litesh` feeds lines and owns the terminal.
+/// No terminal and no libedit here: `litesh` feeds lines and owns the terminal. The REPL calls
+/// ``processLine(_:)`` for each line typed, shows ``mainPrompt`` or ``continuationPrompt``
+/// after ``isAwaitingContinuation``, and stops when ``shouldExit``.
 public final class Shell {
-  /// The open database connection.
-  public let connection: Connection
-  let output: OutputSink
-  let errors: OutputSink
-  /// How results are rendered.
-  public var style = OutputStyle()
-  private var pending = ""
-  private var pendingStartLine = 0
-  private var lineNumber = 0
-  /// Whether any error happened (exit status 1 at the end).
-  public private(set) var hadError = false
+  /// The session settings.
+  public var state: ShellState
+  /// The open database connection, once something needed it (the file is opened lazily).
+  public private(set) var connection: Connection?
+  /// Standard output: results go here unless `.output` or `.once` redirect them.
+  public let standardOutput: OutputSink
+  /// Standard error: error messages.
+  public let errors: OutputSink
+  /// Where results go now.
+  public internal(set) var output: OutputSink
+  /// Whether any error happened since this was last reset (exit status 1 at the end).
+  public var hadError = false
+  /// The status `.exit N` asked for, or 1 when the database could not be opened.
+  public internal(set) var exitCode: Int32?
+  /// The commands this shell runs.
+  public let registry: DotCommandRegistry
 
-  /// Creates a shell on a connection writing to the given sinks.
-  public init(connection: Connection, output: OutputSink, errors: OutputSink) {
-    self.connection = connection
+  var input = InputBuffer()
+  var inputDepth = 0
+  /// The line number of the line being processed in the current input (for `-safe` messages).
+  var currentLineNumber = 0
+  var quitRequested = false
+  /// `.once`: commands left before output returns to stdout (sqlite3's `outCount`).
+  var onceCountdown = 0
+  var traceOutput: OutputSink?
+
+  /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
+  public init(
+    state: ShellState = ShellState(), output: OutputSink, errors: OutputSink,
+    registry: DotCommandRegistry = .standard
+  ) {
+    self.state = state
+    self.standardOutput = output
     self.output = output
     self.errors = errors
+    self.registry = registry
   }
 
-  /// Processes one input line.
+  /// Creates a shell on an open connection, writing to the given sinks.
+  public convenience init(connection: Connection, output: OutputSink, errors: OutputSink) {
+    var state = ShellState()
+    state.databasePath = connection.path
+    self.init(state: state, output: output, errors: errors)
+    self.connection = connection
+  }
+
+  // MARK: The REPL's view
+
+  /// Whether SQL is pending: the REPL shows the continuation prompt.
+  public var isAwaitingContinuation: Bool { input.hasPending }
+  /// The main prompt (`.prompt`).
+  public var mainPrompt: String { state.mainPrompt }
+  /// The continuation prompt (`.prompt MAIN CONTINUE`).
+  public var continuationPrompt: String { state.continuationPrompt }
+  /// Whether input should stop: `.quit`, `.exit`, a bail-out, or a failed open.
+  public var shouldExit: Bool { exitCode != nil || quitRequested }
+  /// The process exit status now: the `.exit` code, else 1 after any error, else 0.
+  public var exitStatus: Int32 { exitCode ?? (hadError ? 1 : 0) }
+
+  /// Drops pending SQL, as Ctrl-C at the prompt does.
+  public func discardPendingInput() { input.discardPending() }
+
+  /// Processes one line of the main input (stdin or the REPL).
   public func processLine(_ line: String) {
-    lineNumber += 1
-    if pending.isEmpty {
-      if line.allSatisfy(\.isWhitespace) { return }
-      pendingStartLine = lineNumber
-      pending = line
-    } else {
-      pending += "\n" + line
-    }
-    if Connection.isComplete(pending) {
-      runPending()
-    }
+    if hadError && state.bail && !state.isInteractive { quitRequested = true }
+    guard !shouldExit else { return }
+    let disposition = input.feed(line)
+    currentLineNumber = input.lineNumber
+    let outcome = perform(disposition, lineNumbers: !state.isInteractive)
+    finishStep(outcome)
   }
 
-  /// Runs whatever is pending at end of input.
+  /// Runs whatever SQL is pending at the end of the main input, and flushes.
   public func finish() {
-    if !pending.allSatisfy(\.isWhitespace) { runPending() }
+    if !shouldExit {
+      let outcome = perform(input.finish(), lineNumbers: !state.isInteractive)
+      finishStep(outcome)
+    }
+    flush()
+  }
+
+  /// Writes everything buffered.
+  public func flush() {
     output.flush()
+    standardOutput.flush()
+    traceOutput?.flush()
     errors.flush()
   }
 
-  private func runPending() {
-    let sql = pending
-    pending = ""
-    var iterator = connection.statements(in: sql)
-    do {
-      while let statement = try iterator.next() {
-        try ResultWriter.write(statement, style: style, to: output)
-      }
-    } catch {
+  /// Reads and processes all lines of `reader` as the main input.
+  public func run(_ reader: LineReader) {
+    while !shouldExit, let line = reader.nextLine() {
+      processLine(line)
+    }
+    finish()
+  }
+
+  private func finishStep(_ outcome: DotCommand.Outcome) {
+    switch outcome {
+    case .success: break
+    case .failure:
       hadError = true
+      if state.bail && !state.isInteractive { quitRequested = true }
+    case .quit: quitRequested = true
+    }
+  }
+
+  // MARK: Opening the database
+
+  /// The connection, opened now if needed; `nil` (after printing sqlite3's message and setting
+  /// exit status 1) when the database cannot be opened.
+  public func openDatabase() -> Connection? {
+    if let connection { return connection }
+    do {
+      let opened = try Connection(path: state.databasePath, options: state.openOptions)
+      connection = opened
+      return opened
+    } catch {
       output.flush()
-      let message = error.message
-      errors.write("Parse error near line \(pendingStartLine): \(message)\n")
+      errors.write(
+        "Error: unable to open database \"\(state.databasePath)\": \(error.message)\n")
       errors.flush()
+      exitCode = 1
+      return nil
     }
   }
 }

@@ -26,7 +26,9 @@ final class REPLTerminal {
     }
     var variables = ["LANG": "C.UTF-8", "HOME": self.home, "TERM": "xterm-256color"]
     variables.merge(environment) { _, new in new }
-    let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
+    let assignments = variables.sorted { $0.key < $1.key }.map {
+      "\($0.key)=\(Self.quote($0.value))"
+    }
     let command =
       "env -u NO_COLOR -u LITESH_HISTORY " + assignments.joined(separator: " ") + " "
       + ([Binary.litesh] + arguments).map(Self.quote).joined(separator: " ")
@@ -135,7 +137,7 @@ final class REPLTerminal {
     Glibc.close(outputPipe[1])
     defer { Glibc.close(outputPipe[0]) }
     guard status == 0 else { throw REPLTimeout(description: "cannot start tmux: \(status)") }
-    var data = [UInt8]()
+    var data: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while capturing {
       let count = read(outputPipe[0], &buffer, buffer.count)

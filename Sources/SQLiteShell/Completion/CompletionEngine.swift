@@ -32,10 +32,11 @@ public final class CompletionEngine {
   ///   - line: the line being edited.
   ///   - cursor: the cursor as a UTF-8 offset into `line`; the end of the line when `nil`.
   ///   - pending: earlier lines of an unfinished statement (empty at the main prompt).
-  ///   - connection: the shell's current connection, for schema and parameter names.
+  ///   - connection: the shell's current connection, for schema and parameter names; with
+  ///     `nil` (no database open yet) only keywords, functions and commands are offered.
   /// - Returns: the word before the cursor and its replacements.
   public func complete(
-    line: String, cursor: Int? = nil, pending: String = "", connection: Connection
+    line: String, cursor: Int? = nil, pending: String = "", connection: Connection?
   ) -> Completion {
     let utf8 = Array(line.utf8)
     let cursorOffset = min(max(cursor ?? utf8.count, 0), utf8.count)
@@ -60,8 +61,11 @@ public final class CompletionEngine {
   // MARK: SQL
 
   private func sqlCompletions(
-    word: String, context: StatementContext, connection: Connection
+    word: String, context: StatementContext, connection: Connection?
   ) -> [String] {
+    guard let connection else {
+      return keywordsAndFunctions(matching: word)
+    }
     schema.refresh(from: connection)
     if let dot = word.lastIndex(of: ".") {
       let qualifier = String(word[..<dot])
@@ -84,14 +88,18 @@ public final class CompletionEngine {
         }
       }
       names += schema.tables.map(\.name)
-      var result = names.filter { Self.hasPrefix($0, word) }.map(Self.identifier)
-      let lower = word.first.map { $0.isLowercase } ?? false
-      result += SQLKeywords.all.filter { Self.hasPrefix($0, word) }.map {
-        lower ? $0.lowercased() : $0
-      }
-      result += SQLKeywords.functions.filter { Self.hasPrefix($0, word) }.map { $0 + "(" }
-      return Self.unique(result)
+      let result = names.filter { Self.hasPrefix($0, word) }.map(Self.identifier)
+      return Self.unique(result + keywordsAndFunctions(matching: word))
     }
+  }
+
+  /// Keywords in the case of the typed word, then functions with their opening parenthesis.
+  private func keywordsAndFunctions(matching word: String) -> [String] {
+    let lower = word.first.map { $0.isLowercase } ?? false
+    let keywords = SQLKeywords.all.filter { Self.hasPrefix($0, word) }.map {
+      lower ? $0.lowercased() : $0
+    }
+    return keywords + SQLKeywords.functions.filter { Self.hasPrefix($0, word) }.map { $0 + "(" }
   }
 
   private func qualified(

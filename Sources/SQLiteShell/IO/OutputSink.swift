@@ -22,11 +22,39 @@ public final class OutputSink {
   private let target: Target
   private var memory: [UInt8] = []
   private let flushThreshold = 1 << 16
+  private var closeAction: (() -> Void)?
+  /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
+  /// the REPL erases its progress line there and wraps messages in colour.
+  public var aroundWrite: ((_ isAfter: Bool) -> Void)?
 
   /// Creates a sink.
   public init(_ target: Target) {
     self.target = target
     buffer.reserveCapacity(flushThreshold + 4096)
+  }
+
+  /// Creates (or truncates) a file and writes to it; `nil` when it cannot be opened.
+  public static func open(path: String) -> OutputSink? {
+    let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return nil }
+    let sink = OutputSink(.fileDescriptor(descriptor))
+    sink.closeAction = { _ = Glibc.close(descriptor) }
+    return sink
+  }
+
+  /// Starts `command` with `/bin/sh -c` and writes to its standard input.
+  public static func open(command: String) -> OutputSink? {
+    guard let stream = popen(command, "w") else { return nil }
+    let sink = OutputSink(.fileDescriptor(fileno(stream)))
+    sink.closeAction = { _ = pclose(stream) }
+    return sink
+  }
+
+  /// Flushes, then closes the file or waits for the command; sinks made with `init` stay open.
+  public func close() {
+    flush()
+    closeAction?()
+    closeAction = nil
   }
 
   /// Appends a string's UTF-8 bytes.
@@ -57,6 +85,8 @@ public final class OutputSink {
     case .memory:
       memory.append(contentsOf: buffer)
     case .fileDescriptor(let descriptor):
+      aroundWrite?(false)
+      defer { aroundWrite?(true) }
       buffer.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {

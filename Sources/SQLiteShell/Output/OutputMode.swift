@@ -4,7 +4,7 @@ public enum OutputMode: String, CaseIterable, Sendable {
   case list
   /// RFC 4180 CSV with CRLF row ends.
   case csv
-  /// Values separated by tabs.
+  /// Values separated by tabs (`.mode tabs` is list mode with a tab separator).
   case tabs
   /// One `name = value` line per column, a blank line between rows.
   case line
@@ -30,6 +30,10 @@ public enum OutputMode: String, CaseIterable, Sendable {
   case tcl
   /// `box --wrap 60 --quote`.
   case qbox
+  /// Prints only the number of rows (`.mode count`, undocumented in sqlite3).
+  case count
+  /// Prints nothing (`.mode off`, undocumented in sqlite3).
+  case off
   /// sqlite3's special layout for `EXPLAIN` output (not selectable with `.mode`).
   case explain
 
@@ -44,6 +48,15 @@ public enum OutputMode: String, CaseIterable, Sendable {
     switch self {
     case .column, .table, .box, .markdown, .qbox: true
     default: false
+    }
+  }
+
+  /// The name sqlite3 reports for this mode in `.mode` and `.show` (`tabs` is `list` there).
+  public var reportedName: String {
+    switch self {
+    case .tabs: "list"
+    case .qbox: "box"
+    default: rawValue
     }
   }
 }

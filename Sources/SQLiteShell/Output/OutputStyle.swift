@@ -9,6 +9,11 @@ public struct OutputStyle: Sendable, Equatable {
   public var rowSeparator: String = "\n"
   /// Whether column names are printed (`.headers on`).
   public var showHeaders: Bool = false
+  /// Whether `.headers` (or `-header`/`-noheader`) was ever given.
+  ///
+  /// `.mode column` turns headers on only while this is `false`; the engine sets it together
+  /// with ``showHeaders``.
+  public var headersSetExplicitly: Bool = false
   /// The text printed for NULL in text modes (`.nullvalue`).
   public var nullValue: String = ""
   /// Column widths from `.width` (negative: right-aligned; 0: automatic).
@@ -19,7 +24,9 @@ public struct OutputStyle: Sendable, Equatable {
   public var wordWrap: Bool = false
   /// `--quote` for columnar modes: values printed as SQL literals.
   public var quoteValues: Bool = false
-  /// The table name for `.mode insert TABLE`; sqlite3's default is `"table"` quoted.
+  /// The table name for `.mode insert TABLE`, unquoted; `"table"` by default.
+  ///
+  /// Written quoted when it needs quoting (a keyword or a non-identifier), as sqlite3 does.
   public var insertTable: String = "table"
   /// Whether text is measured by its display width instead of sqlite3's code-point count.
   ///

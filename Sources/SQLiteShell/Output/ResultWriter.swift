@@ -7,24 +7,67 @@ public enum ResultWriter {
   /// Steps `statement` to the end and writes its rows to `sink` in `style`.
   ///
   /// Streaming modes write each row as it is stepped; columnar modes collect the rows first.
+  /// An empty result prints nothing in every mode. `EXPLAIN` statements get sqlite3's explain
+  /// layout and `EXPLAIN QUERY PLAN` the plan tree unless `.explain off`; `.explain on` uses
+  /// the explain layout for everything.
   /// - Throws: the ``SQLiteError`` of a failing step, after the rows before it were written.
   public static func write(
     _ statement: Statement, style: OutputStyle, to sink: OutputSink
   ) throws(SQLiteError) {
-    let count = statement.columnCount
-    while try statement.step() {
-      for index in 0..<count {
-        if index > 0 { sink.write(style.columnSeparator) }
-        switch statement.storageClass(at: index) {
-        case .null: sink.write(style.nullValue)
-        case .real:
-          SQLiteFormatting.appendReal(
-            statement.double(at: index), significantDigits: 15, to: &sink.buffer)
-        default:
-          statement.withUnsafeText(at: index) { sink.buffer.append(contentsOf: $0) }
-        }
-      }
-      sink.write(style.rowSeparator)
+    if style.explain == .auto, statement.explainKind == 2 {
+      try QueryPlanRenderer.writeCollected(statement, to: sink)
+      return
     }
+    var writer = BufferedWriter(sink)
+    defer { writer.finish() }
+    if style.explain == .on || (style.explain == .auto && statement.explainKind == 1) {
+      try ExplainFormatter.write(statement, style: style, to: &writer)
+      return
+    }
+    switch style.mode {
+    case .list, .tabs, .ascii:
+      try DelimitedFormatter.writeList(statement, style: style, to: &writer)
+    case .csv:
+      try DelimitedFormatter.writeCSV(statement, style: style, to: &writer)
+    case .line:
+      try LineFormatter.write(statement, style: style, to: &writer)
+    case .json:
+      try JSONFormatter.write(statement, to: &writer)
+    case .insert:
+      try SQLLiteralFormatter.writeInsert(statement, style: style, to: &writer)
+    case .quote:
+      try SQLLiteralFormatter.writeQuote(statement, style: style, to: &writer)
+    case .html:
+      try HTMLFormatter.write(statement, style: style, to: &writer)
+    case .tcl:
+      try TCLFormatter.write(statement, style: style, to: &writer)
+    case .column, .table, .box, .markdown, .qbox:
+      try ColumnarFormatter.write(statement, style: style, to: &writer)
+    case .explain:
+      try ExplainFormatter.write(statement, style: style, to: &writer)
+    case .count:
+      try writeCount(statement, to: &writer)
+    case .off:
+      try statement.run()
+    }
+  }
+
+  /// Writes an `EXPLAIN` statement's bytecode in sqlite3's explain layout, as `.eqp full`
+  /// shows it before running a statement.
+  public static func writeExplain(
+    _ statement: Statement, style: OutputStyle, to sink: OutputSink
+  ) throws(SQLiteError) {
+    var writer = BufferedWriter(sink)
+    defer { writer.finish() }
+    try ExplainFormatter.write(statement, style: style, to: &writer)
+  }
+
+  /// `.mode count`: `N rows` once the statement is done, nothing for an empty result.
+  private static func writeCount(
+    _ statement: Statement, to writer: inout BufferedWriter
+  ) throws(SQLiteError) {
+    var rows = 0
+    defer { if rows > 0 { writer.append("\(rows) row\(rows == 1 ? "" : "s")\n") } }
+    while try statement.step() { rows += 1 }
   }
 }

@@ -10,6 +10,9 @@ import SQLiteShell
 /// Used only when standard input is a terminal (or `-interactive`); piped input never gets
 /// here, so it never touches libedit or the history file.
 final class InteractiveSession {
+  /// The litesh version the banner shows.
+  static let liteshVersion = "0.1.0"
+
   private let shell: any InteractiveShell
   private let history: HistoryFile
   private let completion: CompletionEngine
@@ -44,7 +47,9 @@ final class InteractiveSession {
     }
     history.load()
     shell.style.usesDisplayWidth = terminal.isOutputTerminal
+    installTerminalHooks()
     printBanner()
+    _ = shell.openDatabase()
     while !shell.shouldExit {
       switch LineEditor.readLine(prompt: currentPrompt()) {
       case .endOfInput:
@@ -68,10 +73,13 @@ final class InteractiveSession {
     entry += lines
     for line in lines {
       progress.start()
-      InterruptSignal.whileRunning(shell.connection.interruptHandle) {
+      if let connection = shell.connection {
+        InterruptSignal.whileRunning(connection.interruptHandle) { shell.processLine(line) }
+      } else {
         shell.processLine(line)
       }
       progress.finish()
+      shell.flush()
       if shell.shouldExit { break }
     }
     if !shell.isAwaitingContinuation || shell.shouldExit {
@@ -80,16 +88,38 @@ final class InteractiveSession {
     }
   }
 
+  /// Erases the progress line before any output reaches the screen, and shows error messages
+  /// in red on a colour terminal (never with `NO_COLOR`, never when not a terminal).
+  private func installTerminalHooks() {
+    let progress = progress
+    shell.standardOutput.aroundWrite = { isAfter in
+      if !isAfter { progress.finish() }
+    }
+    let coloursErrors = terminal.allowsColor && terminal.isErrorTerminal
+    shell.errors.aroundWrite = { isAfter in
+      if !isAfter { progress.finish() }
+      if coloursErrors { Self.writeError(isAfter ? "\u{1B}[0m" : "\u{1B}[31m") }
+    }
+  }
+
+  private static func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in _ = Glibc.write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
+  }
+
   /// The prompt due now, marked with `*` while a transaction is open.
   private func currentPrompt() -> String {
     let prompt = shell.isAwaitingContinuation ? shell.continuationPrompt : shell.mainPrompt
-    guard shell.connection.isInsideTransaction, prompt.hasSuffix("> ") else { return prompt }
+    guard shell.connection?.isInsideTransaction ?? false, prompt.hasSuffix("> ") else {
+      return prompt
+    }
     return String(prompt.dropLast(2)) + "*> "
   }
 
   private func printBanner() {
     let source = Connection.sqliteSourceID.prefix(19)
-    var banner = "litesh \(Litesh.version) (SQLite version \(Connection.sqliteVersion) \(source))\n"
+    var banner =
+      "litesh \(Self.liteshVersion) (SQLite version \(Connection.sqliteVersion) \(source))\n"
     banner += "Enter \".help\" for usage hints.\n"
     if transientNotice {
       banner += "Connected to a transient in-memory database.\n"

@@ -2,7 +2,7 @@
 ///
 /// The command names themselves come from the dot-command registry; this table adds only what
 /// completion needs to know about their arguments.
-public enum DotCommandArguments {
+public enum DotCommandArgumentKinds {
   /// The kind of value an argument position takes.
   public enum Kind: Equatable, Sendable {
     /// One of a fixed set of words.

@@ -1,0 +1,99 @@
+import SQLiteCore
+
+extension CommandLineOption {
+  /// Sets an output mode the way sqlite3's mode flags do (only some reset the separators).
+  private static func mode(
+    _ name: String, _ summary: String, _ mode: OutputMode, columns: String? = nil,
+    rows: String? = nil
+  ) -> CommandLineOption {
+    CommandLineOption(name, summary) { settings, _ in
+      settings.state.style.mode = mode
+      if let columns { settings.state.style.columnSeparator = columns }
+      if let rows { settings.state.style.rowSeparator = rows }
+    }
+  }
+
+  /// Every option litesh accepts, in `-help` order; `-cmd` is handled by the launcher.
+  public static let table: [CommandLineOption] = [
+    mode("ascii", "set output mode to 'ascii'", .ascii, columns: "\u{1F}", rows: "\u{1E}"),
+    CommandLineOption("bail", "stop after hitting an error", phase: .early) { settings, _ in
+      settings.state.bail = true
+    },
+    CommandLineOption("batch", "force batch I/O", phase: .early) { settings, _ in
+      settings.forcedInteractive = false
+    },
+    mode("box", "set output mode to 'box'", .box),
+    mode("column", "set output mode to 'column'", .column),
+    CommandLineOption("cmd", argument: "COMMAND", "run \"COMMAND\" before reading stdin"),
+    mode("csv", "set output mode to 'csv'", .csv, columns: ","),
+    CommandLineOption("echo", "print inputs before execution") { settings, _ in
+      settings.state.echo = true
+    },
+    CommandLineOption("init", argument: "FILENAME", "read/process named file", phase: .early) {
+      settings, file in settings.initFile = file
+    },
+    CommandLineOption("header", "turn headers on or off", label: "-[no]header") { settings, _ in
+      settings.state.style.showHeaders = true
+      settings.state.style.headersSetExplicitly = true
+    },
+    CommandLineOption("noheader", "turn headers off", isListed: false) { settings, _ in
+      settings.state.style.showHeaders = false
+      settings.state.style.headersSetExplicitly = true
+    },
+    CommandLineOption("help", "show this message") { settings, _ in settings.printHelp = true },
+    mode("html", "set output mode to HTML", .html),
+    CommandLineOption("interactive", "force interactive I/O") { settings, _ in
+      settings.forcedInteractive = true
+    },
+    mode("json", "set output mode to 'json'", .json),
+    mode("line", "set output mode to 'line'", .line),
+    mode("list", "set output mode to 'list'", .list),
+    mode("markdown", "set output mode to 'markdown'", .markdown),
+    CommandLineOption(
+      "newline", argument: "SEP", "set output row separator. Default: '\\n'"
+    ) { settings, value in settings.state.style.rowSeparator = SettingCommands.clipped(value ?? "")
+    },
+    CommandLineOption(
+      "nofollow", "refuse to open symbolic links to database files", phase: .early
+    ) { settings, _ in settings.state.openOptions.noFollow = true },
+    CommandLineOption(
+      "nullvalue", argument: "TEXT", "set text string for NULL values. Default ''"
+    ) { settings, value in settings.state.style.nullValue = SettingCommands.clipped(value ?? "") },
+    mode("quote", "set output mode to 'quote'", .quote, columns: ",", rows: "\n"),
+    CommandLineOption("readonly", "open the database read-only", phase: .early) { settings, _ in
+      settings.state.openOptions.mode = .readOnly
+    },
+    CommandLineOption("safe", "enable safe-mode") { settings, _ in settings.state.isSafe = true },
+    CommandLineOption(
+      "separator", argument: "SEP", "set output column separator. Default: '|'"
+    ) { settings, value in
+      settings.state.style.columnSeparator = SettingCommands.clipped(value ?? "")
+    },
+    mode("table", "set output mode to 'table'", .table),
+    mode("tabs", "set output mode to 'tabs'", .tabs, columns: "\t", rows: "\n"),
+    CommandLineOption("version", "show SQLite version") { settings, _ in
+      settings.printVersion = true
+    },
+    CommandLineOption("eqp", "show the query plan of each statement", isListed: false) {
+      settings, _ in settings.state.queryPlan = .on
+    },
+    CommandLineOption("eqpfull", "show the query plan and bytecode", isListed: false) {
+      settings, _ in settings.state.queryPlan = .full
+    },
+  ]
+
+  /// The option named `name` (without dashes), if litesh has it.
+  public static func named(_ name: String) -> CommandLineOption? {
+    table.first { $0.name == name }
+  }
+
+  /// The `-help` text, as sqlite3 prints it with `program` as the name.
+  public static func usage(program: String) -> String {
+    var text = "Usage: \(program) [OPTIONS] FILENAME [SQL]\n"
+    text += "FILENAME is the name of an SQLite database. A new database is created\n"
+    text += "if the file does not previously exist.\n"
+    text += "OPTIONS include:\n"
+    for option in table where option.isListed { text += option.helpLine + "\n" }
+    return text
+  }
+}

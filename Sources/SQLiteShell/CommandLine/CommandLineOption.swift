@@ -1,0 +1,67 @@
+/// One command-line option: its name, argument, help line and effect, together.
+///
+/// The table of these drives parsing, `-help`, and later the man page and shell completions.
+public struct CommandLineOption: Sendable {
+  /// When an option takes effect, as in sqlite3's two passes over the arguments.
+  public enum Phase: Sendable {
+    /// Before the database opens and the init file runs (`-init`, `-readonly`, `-bail`).
+    case early
+    /// After the init file, in argument order with `-cmd` (`-csv`, `-header`, `-cmd`).
+    case late
+  }
+
+  /// The name without dashes (`separator`).
+  public let name: String
+  /// The placeholder of its argument (`SEP`), or `nil` for a flag.
+  public let argument: String?
+  /// The `-help` description.
+  public let summary: String
+  /// The `-help` label when it is not `-NAME ARGUMENT` (`-[no]header`); `nil` to compute it.
+  public let label: String?
+  /// Whether `-help` lists it.
+  public let isListed: Bool
+  /// When its effect applies.
+  public let phase: Phase
+  /// Applies the option to the launch settings.
+  let apply: @Sendable (inout LaunchSettings, String?) -> Void
+
+  /// Creates an option.
+  init(
+    _ name: String, argument: String? = nil, _ summary: String, label: String? = nil,
+    isListed: Bool = true, phase: Phase = .late,
+    apply: @escaping @Sendable (inout LaunchSettings, String?) -> Void = { _, _ in }
+  ) {
+    self.name = name
+    self.argument = argument
+    self.summary = summary
+    self.label = label
+    self.isListed = isListed
+    self.phase = phase
+    self.apply = apply
+  }
+
+  /// The label `-help` prints (`-cmd COMMAND`).
+  public var helpLabel: String {
+    label ?? ("-" + name + (argument.map { " " + $0 } ?? ""))
+  }
+
+  /// The `-help` line: three spaces, the label padded to 21 columns, the summary.
+  public var helpLine: String {
+    let label = helpLabel
+    return "   " + label + String(repeating: " ", count: max(1, 21 - label.utf8.count)) + summary
+  }
+}
+
+/// What the options decide before the shell starts.
+public struct LaunchSettings {
+  /// The session settings the shell starts with.
+  public var state = ShellState()
+  /// `-init FILE`, replacing `~/.sqliterc`.
+  public var initFile: String?
+  /// `-batch` / `-interactive`, overriding whether stdin is a terminal.
+  public var forcedInteractive: Bool?
+  /// `-version`: print the SQLite version and stop.
+  public var printVersion = false
+  /// `-help`.
+  public var printHelp = false
+}

@@ -1,0 +1,223 @@
+import SQLiteCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts a shell from command-line arguments exactly as sqlite3's `main` does.
+///
+/// Order: options that matter before opening (first pass, where a missing argument is fatal),
+/// the init file (`~/.sqliterc` or `-init FILE`), then the other options in order with each
+/// `-cmd` run where it stands, then the SQL arguments (stdin is then not read) or stdin.
+public struct ShellLauncher {
+  /// How the launch ended or what is left to do.
+  public enum Start {
+    /// Everything ran (or an option ended the program): exit with this status.
+    case finished(Int32)
+    /// The shell is ready for its main input (stdin or the REPL).
+    case readInput(Shell)
+  }
+
+  /// The arguments, `argv[0]` first.
+  public let arguments: [String]
+  /// Standard output.
+  public let output: OutputSink
+  /// Standard error.
+  public let errors: OutputSink
+  /// Whether stdin is a terminal (the default for interactive mode).
+  public let isTerminal: Bool
+  /// Where `~/.sqliterc` is looked for; `nil` when there is no home directory.
+  public let homeDirectory: String?
+
+  /// A launcher for `arguments` (with `argv[0]`), writing to the given sinks.
+  public init(
+    arguments: [String], output: OutputSink, errors: OutputSink, isTerminal: Bool,
+    homeDirectory: String?
+  ) {
+    self.arguments = arguments
+    self.output = output
+    self.errors = errors
+    self.isTerminal = isTerminal
+    self.homeDirectory = homeDirectory
+  }
+
+  /// The home directory sqlite3 uses: the password database first, then `$HOME`.
+  public static func defaultHomeDirectory() -> String? {
+    if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+      return String(cString: directory)
+    }
+    return getenv("HOME").map { String(cString: $0) }
+  }
+
+  private var program: String { arguments.first ?? "litesh" }
+
+  /// Runs options, the init file, `-cmd` and SQL arguments.
+  public func start() -> Start {
+    var settings = LaunchSettings()
+    var databasePath: String?
+    var commands: [String] = []
+    var index = 1
+    // First pass: the file name, SQL arguments, early options, missing arguments.
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      guard word.hasPrefix("-") else {
+        if databasePath == nil { databasePath = word } else { commands.append(word) }
+        continue
+      }
+      let name = optionName(word)
+      guard let option = CommandLineOption.named(name) else { continue }
+      var value: String?
+      if option.argument != nil {
+        guard index < arguments.count else {
+          errors.write("\(program): Error: missing argument to \(arguments[arguments.count - 1])\n")
+          errors.flush()
+          return .finished(1)
+        }
+        value = arguments[index]
+        index += 1
+      }
+      if option.phase == .early { option.apply(&settings, value) }
+    }
+    settings.state.databasePath = databasePath ?? ":memory:"
+    settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
+    let shell = Shell(state: settings.state, output: output, errors: errors)
+    if databasePath == nil || access(settings.state.databasePath, F_OK) == 0 {
+      _ = shell.openDatabase()
+      if let code = shell.exitCode { return finish(shell, code) }
+    }
+    if let code = runInitFile(settings, shell: shell) { return finish(shell, code) }
+    if let code = secondPass(&settings, shell: shell) { return finish(shell, code) }
+    shell.state.isInteractive = settings.forcedInteractive ?? isTerminal
+    if commands.isEmpty { return .readInput(shell) }
+    for command in commands {
+      if command.hasPrefix(".") {
+        let outcome = shell.runDotCommand(command)
+        if let code = shell.exitCode { return finish(shell, code) }
+        switch outcome {
+        case .success: continue
+        case .failure: return finish(shell, 1)
+        case .quit: return finish(shell, 0)
+        }
+      } else if let code = shell.runArgumentSQL(command) {
+        return finish(shell, code)
+      }
+    }
+    return finish(shell, 0)
+  }
+
+  /// Runs the whole launch with `input` as stdin and returns the exit status.
+  public func run(input: LineReader) -> Int32 {
+    switch start() {
+    case .finished(let code):
+      return code
+    case .readInput(let shell):
+      shell.run(input)
+      let status = shell.exitStatus
+      shell.close()
+      return status
+    }
+  }
+
+  private func finish(_ shell: Shell, _ code: Int32) -> Start {
+    shell.close()
+    return .finished(code)
+  }
+
+  private func optionName(_ word: String) -> String {
+    var name = word.dropFirst()
+    if name.hasPrefix("-") { name = name.dropFirst() }
+    return String(name)
+  }
+
+  /// `~/.sqliterc` or `-init FILE`; errors in it do not change the exit status unless `-bail`.
+  private func runInitFile(_ settings: LaunchSettings, shell: Shell) -> Int32? {
+    let path: String
+    if let file = settings.initFile {
+      path = file
+    } else if let home = homeDirectory {
+      path = home + "/.sqliterc"
+    } else {
+      errors.write("-- warning: cannot find home directory; cannot read ~/.sqliterc\n")
+      return nil
+    }
+    guard let reader = LineReader.open(path: path) else {
+      if settings.initFile != nil {
+        errors.write("cannot open: \"\(path)\"\n")
+        if settings.state.bail { return 1 }
+      }
+      return nil
+    }
+    defer { reader.close() }
+    if shell.state.isInteractive { errors.write("-- Loading resources from \(path)\n") }
+    let failed = shell.processNestedInput(reader)
+    if let code = shell.exitCode { return code }
+    if failed && settings.state.bail { return 1 }
+    return nil
+  }
+
+  /// The options in order after the init file: settings, `-cmd`, unknown options.
+  private func secondPass(_ settings: inout LaunchSettings, shell: Shell) -> Int32? {
+    var index = 1
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      guard word.hasPrefix("-") else { continue }
+      let name = optionName(word)
+      guard let option = CommandLineOption.named(name) else {
+        errors.write(
+          "\(program): Error: unknown option: \(word.hasPrefix("--") ? String(word.dropFirst()) : word)\n"
+        )
+        errors.write("Use -help for a list of options.\n")
+        return 1
+      }
+      var value: String?
+      if option.argument != nil {
+        value = arguments[index]
+        index += 1
+      }
+      if name == "cmd", let command = value {
+        if let code = runCommandOption(command, shell: shell) { return code }
+        continue
+      }
+      guard option.phase == .late else { continue }
+      settings.state = shell.state
+      option.apply(&settings, value)
+      shell.state = settings.state
+      if settings.printVersion {
+        output.write("\(Connection.sqliteVersion) \(Connection.sqliteSourceID)\n")
+        return 0
+      }
+      if settings.printHelp {
+        errors.write(CommandLineOption.usage(program: program))
+        return 1
+      }
+    }
+    return nil
+  }
+
+  /// `-cmd COMMAND`: a failure is reported but only ends the program under `-bail`.
+  private func runCommandOption(_ command: String, shell: Shell) -> Int32? {
+    if command.hasPrefix(".") {
+      let outcome = shell.runDotCommand(command)
+      if let code = shell.exitCode { return code }
+      if outcome == .failure && shell.state.bail { return 1 }
+      if outcome == .quit && shell.state.bail { return 0 }
+      return nil
+    }
+    let code = shell.runArgumentSQL(command)
+    if let code, shell.state.bail { return code }
+    return shell.exitCode
+  }
+}
+
+extension Shell {
+  /// Flushes output and closes the database (an open transaction rolls back).
+  public func close() {
+    resetOutput()
+    flush()
+    try? connection?.close()
+  }
+}

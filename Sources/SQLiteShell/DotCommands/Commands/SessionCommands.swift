@@ -1,0 +1,101 @@
+/// The dot-commands about the session itself: `.exit`, `.quit`, `.read`, `.help`, `.show`.
+enum SessionCommands {
+  static let exit: DotCommand.Handler = { shell, arguments in
+    if let first = arguments.first {
+      let code = Int32(truncatingIfNeeded: DotCommandArguments.integer(first))
+      if code != 0 {
+        shell.exitCode = code
+        return .quit
+      }
+    }
+    return .quit
+  }
+
+  static let quit: DotCommand.Handler = { _, _ in .quit }
+
+  static let read: DotCommand.Handler = { shell, arguments in
+    guard shell.allowedInSafeMode("cannot run .read in safe mode") else { return .failure }
+    guard arguments.count == 1 else {
+      shell.errors.write("Usage: .read FILE\n")
+      return .failure
+    }
+    let name = arguments[0]
+    let reader =
+      name.hasPrefix("|")
+      ? LineReader.open(command: String(name.dropFirst())) : LineReader.open(path: name)
+    guard let reader else {
+      shell.errors.write("Error: cannot open \"\(name)\"\n")
+      return .failure
+    }
+    if name.hasPrefix("|") { shell.flush() }
+    defer { reader.close() }
+    return shell.processNestedInput(reader) ? .failure : .success
+  }
+
+  static let help: DotCommand.Handler = { shell, arguments in
+    let pattern = arguments.first
+    let lines = shell.registry.help(matching: pattern)
+    for line in lines { shell.output.write(line + "\n") }
+    if let pattern, lines.isEmpty { shell.output.write("Nothing matches '\(pattern)'\n") }
+    return .success
+  }
+
+  static let show: DotCommand.Handler = { shell, arguments in
+    guard arguments.isEmpty else {
+      shell.errors.write("Usage: .show\n")
+      return .failure
+    }
+    let state = shell.state
+    let style = state.style
+    func line(_ name: String, _ value: String) {
+      shell.output.write(
+        String(repeating: " ", count: max(0, 12 - name.utf8.count)) + name + ": " + value + "\n")
+    }
+    line("echo", state.echo ? "on" : "off")
+    line("eqp", state.queryPlan.rawValue)
+    line("explain", style.explain.rawValue)
+    line("headers", style.showHeaders ? "on" : "off")
+    line("mode", ModeCommand.describe(style))
+    line("nullvalue", cString(style.nullValue))
+    line("output", state.outputName.isEmpty ? "stdout" : state.outputName)
+    line("colseparator", cString(style.columnSeparator))
+    line("rowseparator", cString(style.rowSeparator))
+    line("stats", "off")
+    line("width", style.columnWidths.map { "\($0) " }.joined())
+    line("filename", state.databasePath)
+    return .success
+  }
+
+  /// sqlite3's `output_c_string`: a double-quoted C literal with escapes and octal bytes.
+  static func cString(_ text: String) -> String {
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\\"): bytes += [byte, byte]
+      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), byte]
+      case 9: bytes += Array("\\t".utf8)
+      case 10: bytes += Array("\\n".utf8)
+      case 13: bytes += Array("\\r".utf8)
+      case 0x20...0x7E: bytes.append(byte)
+      default:
+        let octal = String(byte, radix: 8)
+        bytes += Array(("\\" + String(repeating: "0", count: 3 - octal.count) + octal).utf8)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension Shell {
+  /// sqlite3's `failIfSafeMode`: under `-safe`, prints `line N: MESSAGE` and ends the shell
+  /// with status 1; otherwise `true`.
+  func allowedInSafeMode(_ message: String) -> Bool {
+    guard state.isSafe else { return true }
+    output.flush()
+    errors.write("line \(currentLineNumber): \(message)\n")
+    errors.flush()
+    exitCode = 1
+    return false
+  }
+}

@@ -1,0 +1,157 @@
+/// How sqlite3 3.40.1 splits a dot-command line and reads its numbers and booleans.
+public enum DotCommandArguments {
+  /// Splits a dot-command line (with its leading `.`) into words.
+  ///
+  /// Words are separated by white space; `'…'` and `"…"` group (an unterminated quote runs to
+  /// the end). Backslash escapes are resolved in unquoted and double-quoted words, not in
+  /// single-quoted ones. At most 51 words, as in sqlite3.
+  public static func split(_ line: String) -> [String] {
+    var bytes = Array(line.utf8.dropFirst())
+    bytes.append(0)
+    var words: [String] = []
+    var index = 0
+    while bytes[index] != 0 && words.count < 51 {
+      while isSpace(bytes[index]) { index += 1 }
+      if bytes[index] == 0 { break }
+      let delimiter = bytes[index]
+      if delimiter == UInt8(ascii: "'") || delimiter == UInt8(ascii: "\"") {
+        index += 1
+        let start = index
+        while bytes[index] != 0 && bytes[index] != delimiter {
+          if bytes[index] == UInt8(ascii: "\\") && delimiter == UInt8(ascii: "\"")
+            && bytes[index + 1] != 0
+          {
+            index += 1
+          }
+          index += 1
+        }
+        var word = Array(bytes[start..<index])
+        if bytes[index] == delimiter { index += 1 }
+        if delimiter == UInt8(ascii: "\"") { word = resolveBackslashes(word) }
+        words.append(String(decoding: word, as: UTF8.self))
+      } else {
+        let start = index
+        while bytes[index] != 0 && !isSpace(bytes[index]) { index += 1 }
+        let word = resolveBackslashes(Array(bytes[start..<index]))
+        words.append(String(decoding: word, as: UTF8.self))
+      }
+    }
+    return words
+  }
+
+  /// Resolves C escapes (`\t`, `\n`, `\\`, octal `\NNN`; any other `\x` is `x`).
+  ///
+  /// A `\0` ends the text, as the NUL ends sqlite3's C string.
+  public static func resolveBackslashes(_ bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      var byte = bytes[index]
+      if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+        index += 1
+        byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "a"): byte = 7
+        case UInt8(ascii: "b"): byte = 8
+        case UInt8(ascii: "t"): byte = 9
+        case UInt8(ascii: "n"): byte = 10
+        case UInt8(ascii: "v"): byte = 11
+        case UInt8(ascii: "f"): byte = 12
+        case UInt8(ascii: "r"): byte = 13
+        case UInt8(ascii: "0")...UInt8(ascii: "7"):
+          var value = byte - UInt8(ascii: "0")
+          for _ in 0..<2 {
+            guard index + 1 < bytes.count,
+              (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index + 1])
+            else { break }
+            index += 1
+            value = value &<< 3 &+ (bytes[index] - UInt8(ascii: "0"))
+          }
+          byte = value
+        default: break
+        }
+      }
+      if byte == 0 { break }
+      result.append(byte)
+      index += 1
+    }
+    return result
+  }
+
+  /// sqlite3's `integerValue`: decimal or `0x` hex, optional sign, and a size suffix
+  /// (`KiB`, `MiB`, `GiB`, `KB`, `MB`, `GB`, `K`, `M`, `G`, any case).
+  public static func integer(_ text: String) -> Int64 {
+    var bytes = Substring(text).utf8[...]
+    var isNegative = false
+    if bytes.first == UInt8(ascii: "-") {
+      isNegative = true
+      bytes = bytes.dropFirst()
+    } else if bytes.first == UInt8(ascii: "+") {
+      bytes = bytes.dropFirst()
+    }
+    var value: Int64 = 0
+    if bytes.starts(with: "0x".utf8) {
+      bytes = bytes.dropFirst(2)
+      while let first = bytes.first, let digit = hexDigit(first) {
+        value = value &<< 4 &+ Int64(digit)
+        bytes = bytes.dropFirst()
+      }
+    } else {
+      while let first = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
+        value = value &* 10 &+ Int64(first - UInt8(ascii: "0"))
+        bytes = bytes.dropFirst()
+      }
+    }
+    let suffixes: [(String, Int64)] = [
+      ("kib", 1024), ("mib", 1 << 20), ("gib", 1 << 30), ("kb", 1000), ("mb", 1_000_000),
+      ("gb", 1_000_000_000), ("k", 1000), ("m", 1_000_000), ("g", 1_000_000_000),
+    ]
+    let rest = String(decoding: bytes, as: UTF8.self).asciiLowercased()
+    if let (_, multiplier) = suffixes.first(where: { $0.0 == rest }) {
+      value = value &* multiplier
+    }
+    return isNegative ? -value : value
+  }
+
+  /// sqlite3's `booleanValue`: a number, `on`/`yes` or `off`/`no` (any case).
+  ///
+  /// Anything else is false, with sqlite3's warning written to `errors`.
+  public static func boolean(_ text: String, errors: OutputSink) -> Bool {
+    let bytes = Array(text.utf8)
+    var digits = 0
+    if bytes.starts(with: "0x".utf8) {
+      digits = 2
+      while digits < bytes.count, hexDigit(bytes[digits]) != nil { digits += 1 }
+    } else {
+      while digits < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[digits]) {
+        digits += 1
+      }
+    }
+    if digits > 0 && digits == bytes.count { return integer(text) & 0xFFFF_FFFF != 0 }
+    switch text.asciiLowercased() {
+    case "on", "yes": return true
+    case "off", "no": return false
+    default:
+      errors.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
+      return false
+    }
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}
+
+extension String {
+  /// The string with ASCII letters lowercased (what `sqlite3_stricmp` compares).
+  func asciiLowercased() -> String {
+    String(
+      decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,106 @@
+/// The dot-commands a shell knows, in sqlite3's resolution order.
+///
+/// An abbreviation resolves to the first command that accepts it, so `.e` is `.echo` and
+/// `.ex` is `.exit`, as in sqlite3 3.40.1; names sqlite3 has and litesh does not run yet are
+/// kept (without handler) so they shadow the same abbreviations.
+public struct DotCommandRegistry: Sendable {
+  /// Every command, in resolution order.
+  public let commands: [DotCommand]
+
+  /// A registry of the given commands, in resolution order.
+  public init(_ commands: [DotCommand]) {
+    self.commands = commands
+  }
+
+  /// The command `typed` (the name without the dot) selects, if any.
+  public func resolve(_ typed: String) -> DotCommand? {
+    commands.first { $0.accepts(typed) }
+  }
+
+  /// The commands litesh runs, sorted by name as `.help` lists them.
+  public var implemented: [DotCommand] {
+    commands.filter { $0.handler != nil }.sorted { $0.name < $1.name }
+  }
+
+  /// The `.help` text lines of every implemented command, in `.help` order.
+  public var helpLines: [String] { implemented.flatMap(\.help) }
+
+  /// The lines `.help [PATTERN]` prints, chosen as sqlite3's `showHelp` chooses them.
+  public func help(matching pattern: String?) -> [String] {
+    let lines = helpLines
+    guard let pattern, !pattern.hasPrefix("0"), !["-a", "-all", "--all"].contains(pattern)
+    else {
+      return pattern == nil ? lines.filter { $0.hasPrefix(".") } : lines
+    }
+    var result: [String] = []
+    var next = 0
+    for (index, line) in lines.enumerated() where Glob.matches("." + pattern + "*", line) {
+      result.append(line)
+      next = index + 1
+    }
+    if result.count == 1 {
+      while next < lines.count - 1 && !lines[next].hasPrefix(".") {
+        result.append(lines[next])
+        next += 1
+      }
+    }
+    if !result.isEmpty { return result }
+    var block = 0
+    for (index, line) in lines.enumerated() {
+      if line.hasPrefix(".") { block = index }
+      guard Glob.like("%" + pattern + "%", line) else { continue }
+      result.append(lines[block])
+      while block < lines.count - 1 && !lines[block + 1].hasPrefix(".") {
+        block += 1
+        result.append(lines[block])
+      }
+      block = index + 1
+    }
+    return result
+  }
+}
+
+/// sqlite3's `strglob` (`*`, `?`, case-sensitive) and `strlike` (`%`, `_`, ASCII case-folded).
+enum Glob {
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    match(Array(pattern.utf8), Array(text.utf8), many: "*", one: "?", fold: false)
+  }
+
+  static func like(_ pattern: String, _ text: String) -> Bool {
+    match(Array(pattern.utf8), Array(text.utf8), many: "%", one: "_", fold: true)
+  }
+
+  private static func match(
+    _ pattern: [UInt8], _ text: [UInt8], many: Unicode.Scalar, one: Unicode.Scalar, fold: Bool
+  ) -> Bool {
+    var p = 0
+    var t = 0
+    var star: Int?
+    var resume = 0
+    func same(_ a: UInt8, _ b: UInt8) -> Bool {
+      fold
+        ? (a | (a >= 0x41 && a <= 0x5A ? 0x20 : 0)) == (b | (b >= 0x41 && b <= 0x5A ? 0x20 : 0))
+        : a == b
+    }
+    while t < text.count {
+      if p < pattern.count && pattern[p] == UInt8(ascii: many) {
+        star = p
+        p += 1
+        resume = t
+      } else if p < pattern.count
+        && (pattern[p] == UInt8(ascii: one) || same(pattern[p], text[t]))
+      {
+        p += 1
+        t += 1
+      } else if let star {
+        p = star + 1
+        resume += 1
+        t = resume
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count && pattern[p] == UInt8(ascii: many) { p += 1 }
+    return p == pattern.count
+  }
+}

@@ -1,0 +1,141 @@
+public import SQLiteCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Running SQL text: statement by statement, with sqlite3's error reports, timer and counts.
+extension Shell {
+  /// The first failure of a chunk of SQL and where it happened.
+  public struct Failure: Error {
+    /// The SQLite error.
+    public var error: SQLiteError
+    /// Preparing or stepping.
+    public var phase: ErrorText.Phase
+  }
+
+  /// Runs one chunk of script input (sqlite3's `runOneSqlLine`); `false` after an error.
+  ///
+  /// `line` is where the chunk began, or `nil` for interactive input (no line in messages).
+  func runSQL(_ sql: String, line: Int?) -> Bool {
+    guard let connection = openDatabase() else { return false }
+    let timer = state.timer ? RunTimer() : nil
+    let failure = execute(sql, on: connection)
+    if let timer { standardOutput.write(timer.report()) }
+    if let failure {
+      output.flush()
+      standardOutput.flush()
+      errors.write(ErrorText.scriptLine(failure.error, phase: failure.phase, line: line))
+      errors.flush()
+      return false
+    }
+    if state.countChanges {
+      output.write(
+        "changes: \(connection.changes)   total_changes: \(connection.totalChanges)\n")
+    }
+    return true
+  }
+
+  /// Runs SQL given as a command-line argument: sqlite3's `Error: in prepare, …` wording.
+  ///
+  /// - Returns: `nil` on success, else the exit status sqlite3 uses (the primary result code).
+  public func runArgumentSQL(_ sql: String) -> Int32? {
+    guard let connection = openDatabase() else { return 1 }
+    guard let failure = execute(sql, on: connection) else { return nil }
+    output.flush()
+    errors.write("Error: \(ErrorText.detail(failure.error, phase: failure.phase))\n")
+    errors.flush()
+    return max(failure.error.primaryCode.rawValue, 1)
+  }
+
+  /// Prepares and runs each statement of `sql` in turn, writing results in the current style.
+  ///
+  /// - Returns: the first failure; the statements after it do not run.
+  public func execute(_ sql: String, on connection: Connection) -> Failure? {
+    var statements = connection.statements(in: sql)
+    while true {
+      let next: Statement?
+      do {
+        next = try statements.next()
+      } catch {
+        return Failure(error: error, phase: .prepare)
+      }
+      guard let statement = next else { return nil }
+      if let traceOutput { trace(statement, to: traceOutput) }
+      if state.queryPlan != .off && statement.explainKind == 0 {
+        showQueryPlan(of: statement, on: connection)
+      }
+      do {
+        try ResultWriter.write(statement, style: state.style, to: output)
+      } catch {
+        return Failure(error: error, phase: .step)
+      }
+    }
+  }
+
+  /// `.trace`: the statement's SQL, without trailing semicolons, then `;`.
+  private func trace(_ statement: Statement, to sink: OutputSink) {
+    var text = Substring(statement.sql)
+    while text.hasSuffix(";") { text = text.dropLast() }
+    sink.write(String(text) + ";\n")
+    if sink !== output && sink !== standardOutput { sink.flush() }
+  }
+
+  /// `.eqp on|full`: the plan (and for `full` the bytecode) before the statement runs.
+  private func showQueryPlan(of statement: Statement, on connection: Connection) {
+    let text = String(Substring(statement.sql.utf8.drop(while: isSpace)))
+    if let plan = try? connection.prepare("EXPLAIN QUERY PLAN " + text) {
+      try? QueryPlanRenderer.writePlan(of: plan, to: output)
+    }
+    if state.queryPlan == .full || state.queryPlan == .trigger,
+      let bytecode = try? connection.prepare("EXPLAIN " + text)
+    {
+      try? ResultWriter.writeExplain(bytecode, style: state.style, to: output)
+    }
+  }
+}
+
+/// Measures one chunk for `.timer on`: wall clock and CPU time, as sqlite3 prints them.
+struct RunTimer {
+  private let startWall: Double
+  private let startUser: Double
+  private let startSystem: Double
+
+  init() {
+    startWall = RunTimer.wallClock()
+    (startUser, startSystem) = RunTimer.cpuTimes()
+  }
+
+  /// `Run Time: real 0.001 user 0.000123 sys 0.000000`.
+  func report() -> String {
+    let wall = RunTimer.wallClock() - startWall
+    let (user, system) = RunTimer.cpuTimes()
+    return "Run Time: real \(fixed(wall, 3)) user \(fixed(user - startUser, 6))"
+      + " sys \(fixed(system - startSystem, 6))\n"
+  }
+
+  private static func wallClock() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  private static func cpuTimes() -> (Double, Double) {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return (user, system)
+  }
+}
+
+/// `%.Nf` for small non-negative numbers, without Foundation.
+func fixed(_ value: Double, _ digits: Int) -> String {
+  var scale: Int64 = 1
+  for _ in 0..<digits { scale *= 10 }
+  let scaled = Int64((max(value, 0) * Double(scale)).rounded())
+  let fraction = String(scaled % scale)
+  return "\(scaled / scale)." + String(repeating: "0", count: digits - fraction.count) + fraction
+}

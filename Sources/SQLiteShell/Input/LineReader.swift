@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads lines from a file descriptor, a file, or a command's output, in large blocks.
+///
+/// Lines lose their `\n` (and a `\r` before it), as sqlite3's `local_getline` does; a last line
+/// without a newline is still returned.
+public final class LineReader {
+  private let descriptor: Int32
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var isAtEnd = false
+  private let closeAction: (() -> Void)?
+
+  /// Reads from an open descriptor, such as 0 for stdin; the descriptor is left open.
+  public init(fileDescriptor: Int32) {
+    descriptor = fileDescriptor
+    buffer = [UInt8](repeating: 0, count: 1 << 16)
+    closeAction = nil
+  }
+
+  /// Reads from bytes in memory (for tests and `-cmd`-like sources).
+  public init(text: String) {
+    descriptor = -1
+    buffer = Array(text.utf8)
+    end = buffer.count
+    isAtEnd = true
+    closeAction = nil
+  }
+
+  private init(descriptor: Int32, closeAction: @escaping () -> Void) {
+    self.descriptor = descriptor
+    buffer = [UInt8](repeating: 0, count: 1 << 16)
+    self.closeAction = closeAction
+  }
+
+  /// Opens a file for reading; `nil` when it cannot be opened.
+  public static func open(path: String) -> LineReader? {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      Glibc.close(descriptor)
+      return nil
+    }
+    return LineReader(descriptor: descriptor) { _ = Glibc.close(descriptor) }
+  }
+
+  /// Runs `command` with `/bin/sh -c` and reads its standard output; `nil` if it cannot start.
+  public static func open(command: String) -> LineReader? {
+    guard let stream = popen(command, "r") else { return nil }
+    return LineReader(descriptor: fileno(stream)) { _ = pclose(stream) }
+  }
+
+  /// Closes the file or waits for the command.
+  public func close() { closeAction?() }
+
+  /// The next line, or `nil` at end of input.
+  public func nextLine() -> String? {
+    while true {
+      if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        let line = String(decoding: buffer[start..<lineEnd], as: UTF8.self)
+        start = newline + 1
+        return line
+      }
+      if isAtEnd {
+        guard start < end else { return nil }
+        let line = String(decoding: buffer[start..<end], as: UTF8.self)
+        start = end
+        return line
+      }
+      fill()
+    }
+  }
+
+  private func fill() {
+    if start > 0 {
+      buffer.replaceSubrange(0..<(end - start), with: buffer[start..<end])
+      end -= start
+      start = 0
+    }
+    if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+    let count = buffer.withUnsafeMutableBytes { raw -> Int in
+      guard let base = raw.baseAddress else { return 0 }
+      while true {
+        let result = read(descriptor, base + end, raw.count - end)
+        if result < 0 && errno == EINTR { continue }
+        return result
+      }
+    }
+    if count <= 0 { isAtEnd = true } else { end += count }
+  }
+}

@@ -1,0 +1,93 @@
+/// sqlite3's quick scan of input lines: whether the text so far ends in `;` outside strings and
+/// comments, holds anything besides white space and comments, or is inside a token.
+///
+/// The state carries across lines, as sqlite3's does, so a block comment or a string may span
+/// several lines. `Connection.isComplete` still decides statement boundaries; the scan only
+/// tells sqlite3's cheap cases apart (comment-only lines, a lone `;`, pending text).
+struct QuickScan: Equatable {
+  /// The closing byte awaited (`*` for a block comment, a quote, `]`), or 0 in plain text.
+  private(set) var awaiting: UInt8 = 0
+  /// Whether anything besides white space and comments was seen.
+  private(set) var hasDark = false
+  /// Whether the last significant byte was a `;` in plain text.
+  private(set) var endsWithSemicolon = false
+
+  /// The state at the start of a chunk.
+  static let start = QuickScan()
+
+  /// Nothing but white space, comments and semicolons, and not inside a token.
+  var isPlainWhite: Bool { awaiting == 0 && !hasDark }
+  /// Ends with a `;` outside any token.
+  var isSemicolonTerminated: Bool { awaiting == 0 && endsWithSemicolon }
+  /// Not inside a string, identifier or block comment.
+  var isInPlain: Bool { awaiting == 0 }
+
+  /// Scans one line (without its newline) and returns the state after it.
+  func scanning<C: Collection>(_ line: C) -> QuickScan where C.Element == UInt8 {
+    var state = self
+    var bytes = Array(line)
+    bytes.append(0)
+    var index = 0
+    if state.awaiting != 0 {
+      guard state.scanToken(&bytes, &index) else { return state }
+    }
+    while bytes[index] != 0 {
+      let byte = bytes[index]
+      index += 1
+      if isSpace(byte) { continue }
+      switch byte {
+      case UInt8(ascii: "-") where bytes[index] == UInt8(ascii: "-"):
+        return state
+      case UInt8(ascii: ";"):
+        state.endsWithSemicolon = true
+        continue
+      case UInt8(ascii: "/") where bytes[index] == UInt8(ascii: "*"):
+        index += 1
+        state.awaiting = UInt8(ascii: "*")
+        guard state.scanToken(&bytes, &index) else { return state }
+        continue
+      case UInt8(ascii: "["), UInt8(ascii: "`"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+        state.awaiting = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : byte
+        state.hasDark = true
+        state.endsWithSemicolon = false
+        guard state.scanToken(&bytes, &index) else { return state }
+        continue
+      default:
+        break
+      }
+      state.endsWithSemicolon = false
+      state.hasDark = true
+    }
+    return state
+  }
+
+  /// Skips to the end of the awaited token; `false` when the line ends inside it.
+  private mutating func scanToken(_ bytes: inout [UInt8], _ index: inout Int) -> Bool {
+    while bytes[index] != 0 {
+      let byte = bytes[index]
+      index += 1
+      guard byte == awaiting else { continue }
+      switch awaiting {
+      case UInt8(ascii: "*"):
+        if bytes[index] != UInt8(ascii: "/") { continue }
+        index += 1
+      case UInt8(ascii: "]"):
+        break
+      default:
+        if bytes[index] == awaiting {
+          index += 1
+          continue
+        }
+      }
+      awaiting = 0
+      return true
+    }
+    return false
+  }
+}
+
+/// C's `isspace` in the "C" locale.
+@inline(__always)
+func isSpace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+}

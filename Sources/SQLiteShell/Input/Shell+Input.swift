@@ -1,0 +1,97 @@
+/// How input lines become dot-commands and SQL runs, for the main input and nested `.read`.
+extension Shell {
+  /// The deepest `.read` nesting sqlite3 allows.
+  static let maximumInputDepth = 25
+
+  /// Acts on one disposition of an ``InputBuffer``.
+  func perform(_ disposition: InputBuffer.Disposition, lineNumbers: Bool) -> DotCommand.Outcome {
+    switch disposition {
+    case .pending:
+      return .success
+    case .skip(let echo):
+      if let echo { echoInput(echo) }
+      return .success
+    case .dotCommand(let line):
+      echoInput(line)
+      return runDotCommand(line)
+    case .sql(let sql, let line):
+      echoInput(sql)
+      let succeeded = runSQL(sql, line: lineNumbers ? line : nil)
+      if onceCountdown > 0 {
+        resetOutput()
+        onceCountdown = 0
+      }
+      return succeeded ? .success : .failure
+    }
+  }
+
+  /// `.echo on`: the input as read, on the current output.
+  func echoInput(_ text: String) {
+    guard state.echo else { return }
+    output.write(text)
+    output.write("\n")
+  }
+
+  /// Processes a whole nested input (`.read`, the init file) and tells whether it had errors.
+  ///
+  /// The input has its own line numbers and its own pending SQL; `.quit` ends only this input.
+  func processNestedInput(_ reader: LineReader) -> Bool {
+    if inputDepth >= Shell.maximumInputDepth {
+      errors.write(
+        "Input nesting limit (\(Shell.maximumInputDepth)) reached at line \(input.lineNumber)."
+          + " Check recursion.\n")
+      return true
+    }
+    inputDepth += 1
+    let savedLineNumber = currentLineNumber
+    defer {
+      inputDepth -= 1
+      currentLineNumber = savedLineNumber
+    }
+    var buffer = InputBuffer()
+    var errorCount = 0
+    reading: while errorCount == 0 || !state.bail, exitCode == nil,
+      let line = reader.nextLine()
+    {
+      let disposition = buffer.feed(line)
+      currentLineNumber = buffer.lineNumber
+      switch perform(disposition, lineNumbers: true) {
+      case .success: break
+      case .failure: errorCount += 1
+      case .quit: break reading
+      }
+    }
+    if exitCode == nil, perform(buffer.finish(), lineNumbers: true) == .failure {
+      errorCount += 1
+    }
+    return errorCount > 0
+  }
+
+  /// Splits, resolves and runs one dot-command line.
+  func runDotCommand(_ line: String) -> DotCommand.Outcome {
+    let words = DotCommandArguments.split(line)
+    guard let name = words.first else { return .success }
+    let outcome: DotCommand.Outcome
+    if let command = registry.resolve(name), let handler = command.handler {
+      outcome = handler(self, Array(words.dropFirst()))
+    } else {
+      errors.write(
+        "Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
+      outcome = .failure
+    }
+    if onceCountdown > 0 {
+      onceCountdown -= 1
+      if onceCountdown == 0 { resetOutput() }
+    }
+    return outcome
+  }
+
+  /// Sends output back to stdout, closing a file or waiting for a pipe.
+  func resetOutput() {
+    if output !== standardOutput {
+      output.close()
+      output = standardOutput
+    }
+    state.outputName = ""
+  }
+}

@@ -1,0 +1,141 @@
+import SQLiteCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The sink's pending bytes, moved into a local buffer while a formatter runs.
+///
+/// Appending to `sink.buffer` through the class costs an exclusivity check per call; formatters
+/// append to ``bytes`` instead and hand the buffer back every 64 KiB and at the end.
+struct BufferedWriter {
+  /// The bytes not yet handed to the sink.
+  var bytes: [UInt8] = []
+  private let sink: OutputSink
+  private static let threshold = 1 << 16
+
+  init(_ sink: OutputSink) {
+    self.sink = sink
+    swap(&bytes, &sink.buffer)
+  }
+
+  /// Lets the sink write out a full buffer; call after each row.
+  @inline(__always)
+  mutating func rowDone() {
+    if bytes.count >= Self.threshold {
+      swap(&bytes, &sink.buffer)
+      sink.flushIfFull()
+      swap(&bytes, &sink.buffer)
+    }
+  }
+
+  /// Appends a string's UTF-8 bytes.
+  @inline(__always)
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Appends bytes.
+  @inline(__always)
+  mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: buffer)
+  }
+
+  /// Appends `count` spaces.
+  @inline(__always)
+  mutating func appendSpaces(_ count: Int) {
+    if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
+  }
+
+  /// Hands the buffer back to the sink.
+  mutating func finish() {
+    swap(&bytes, &sink.buffer)
+    sink.flushIfFull()
+  }
+}
+
+/// Byte-level helpers shared by the formatters.
+enum ValueBytes {
+  /// The bytes before the first NUL: what C's `%s` prints of a value.
+  @inline(__always)
+  static func cString(_ buffer: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return buffer }
+    guard let nul = memchr(base, 0, buffer.count) else { return buffer }
+    return UnsafeBufferPointer(start: base, count: UnsafeRawPointer(base).distance(to: nul))
+  }
+
+  /// Appends the decimal digits of `value`.
+  @inline(__always)
+  static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    if value >= 0, value < 10 {
+      out.append(0x30 &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
+    var magnitude = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var index = 20
+      repeat {
+        index -= 1
+        digits[index] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 { out.append(0x2D) }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<20]))
+    }
+  }
+
+  /// Appends a value as sqlite3's text modes print it: `%!.15g` reals, text and blobs cut at
+  /// the first NUL, `null` for NULL.
+  @inline(__always)
+  static func appendPlain(
+    _ statement: Statement, _ index: Int, null: [UInt8], to out: inout [UInt8]
+  ) {
+    switch statement.storageClass(at: index) {
+    case .null:
+      out.append(contentsOf: null)
+    case .integer:
+      appendInteger(statement.int64(at: index), to: &out)
+    case .real:
+      SQLiteFormatting.appendReal(statement.double(at: index), significantDigits: 15, to: &out)
+    case .text, .blob:
+      statement.withUnsafeText(at: index) { out.append(contentsOf: cString($0)) }
+    }
+  }
+
+  /// Appends `X'…'` with lower-case hex digits (`x'…'` when `lowercasePrefix`).
+  static func appendHexBlob(
+    _ blob: UnsafeRawBufferPointer, lowercasePrefix: Bool = false, to out: inout [UInt8]
+  ) {
+    let digits: StaticString = "0123456789abcdef"
+    out.append(lowercasePrefix ? 0x78 : 0x58)
+    out.append(0x27)
+    digits.withUTF8Buffer { hex in
+      for byte in blob {
+        out.append(hex[Int(byte >> 4)])
+        out.append(hex[Int(byte & 0x0F)])
+      }
+    }
+    out.append(0x27)
+  }
+
+  /// Appends a real like `%!.20g`, or `1e999`/`-1e999` for infinities when `infinityAs999`.
+  static func appendReal20(_ value: Double, infinityAs999: Bool, to out: inout [UInt8]) {
+    if infinityAs999, value.isInfinite {
+      out.append(contentsOf: (value < 0 ? "-1e999" : "1e999").utf8)
+      return
+    }
+    SQLiteFormatting.appendReal(value, significantDigits: 20, to: &out)
+  }
+
+  /// Appends `text` as an SQL string literal (`'…'`, quotes doubled).
+  static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(0x27)
+    for byte in text {
+      out.append(byte)
+      if byte == 0x27 { out.append(0x27) }
+    }
+    out.append(0x27)
+  }
+}

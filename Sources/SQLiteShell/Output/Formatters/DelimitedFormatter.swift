@@ -1,0 +1,110 @@
+import SQLiteCore
+
+/// list, tabs and ascii modes: values joined by the column separator, rows ended by the row
+/// separator, nothing escaped; and csv, which quotes fields as sqlite3 does.
+enum DelimitedFormatter {
+  /// Streams the rows of `statement` in list, tabs or ascii mode.
+  static func writeList(
+    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+  ) throws(SQLiteError) {
+    let columnSeparator = Array(style.columnSeparator.utf8)
+    let rowSeparator = Array(style.rowSeparator.utf8)
+    let null = Array(style.nullValue.utf8)
+    let count = statement.columnCount
+    var isFirst = true
+    while try statement.step() {
+      if isFirst {
+        isFirst = false
+        if style.showHeaders {
+          for index in 0..<count {
+            writer.append(statement.columnName(at: index))
+            writer.bytes.append(contentsOf: index == count - 1 ? rowSeparator : columnSeparator)
+          }
+        }
+      }
+      for index in 0..<count {
+        ValueBytes.appendPlain(statement, index, null: null, to: &writer.bytes)
+        writer.bytes.append(contentsOf: index == count - 1 ? rowSeparator : columnSeparator)
+      }
+      writer.rowDone()
+    }
+  }
+
+  /// Streams the rows of `statement` in csv mode.
+  static func writeCSV(
+    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+  ) throws(SQLiteError) {
+    let columnSeparator = Array(style.columnSeparator.utf8)
+    let rowSeparator = Array(style.rowSeparator.utf8)
+    let null = Array(style.nullValue.utf8)
+    let count = statement.columnCount
+    var isFirst = true
+    while try statement.step() {
+      if isFirst {
+        isFirst = false
+        if style.showHeaders {
+          for index in 0..<count {
+            let start = writer.bytes.count
+            writer.append(statement.columnName(at: index))
+            quoteIfNeeded(from: start, in: &writer.bytes, separator: columnSeparator)
+            if index < count - 1 { writer.bytes.append(contentsOf: columnSeparator) }
+          }
+          writer.bytes.append(contentsOf: rowSeparator)
+        }
+      }
+      for index in 0..<count {
+        if statement.storageClass(at: index) == .null {
+          writer.bytes.append(contentsOf: null)
+        } else {
+          let start = writer.bytes.count
+          ValueBytes.appendPlain(statement, index, null: null, to: &writer.bytes)
+          quoteIfNeeded(from: start, in: &writer.bytes, separator: columnSeparator)
+        }
+        if index < count - 1 { writer.bytes.append(contentsOf: columnSeparator) }
+      }
+      writer.bytes.append(contentsOf: rowSeparator)
+      writer.rowDone()
+    }
+  }
+
+  /// sqlite3's `needCsvQuote`: control characters, space, `"`, `'`, DEL and every byte >= 0x80.
+  @inline(__always)
+  private static func needsQuote(_ byte: UInt8) -> Bool {
+    byte <= 0x20 || byte == 0x22 || byte == 0x27 || byte >= 0x7F
+  }
+
+  /// Wraps `bytes[start...]` in double quotes (doubling inner ones) when sqlite3 would: an empty
+  /// field, a byte of `needsQuote`, or the column separator inside the field.
+  private static func quoteIfNeeded(from start: Int, in bytes: inout [UInt8], separator: [UInt8]) {
+    var quote = start == bytes.count
+    for index in start..<bytes.count where needsQuote(bytes[index]) {
+      quote = true
+      break
+    }
+    if !quote { quote = contains(bytes[start...], separator) }
+    guard quote else { return }
+    let field = Array(bytes[start...])
+    bytes.removeSubrange(start...)
+    bytes.append(0x22)
+    for byte in field {
+      bytes.append(byte)
+      if byte == 0x22 { bytes.append(0x22) }
+    }
+    bytes.append(0x22)
+  }
+
+  /// `strstr(field, separator) != 0`: an empty separator is found everywhere.
+  private static func contains(_ field: ArraySlice<UInt8>, _ separator: [UInt8]) -> Bool {
+    guard let first = separator.first else { return true }
+    guard field.count >= separator.count else { return false }
+    var index = field.startIndex
+    let last = field.endIndex - separator.count
+    while index <= last {
+      if field[index] == first, field[index..<index + separator.count].elementsEqual(separator) {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+}

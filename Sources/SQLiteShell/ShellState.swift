@@ -1,0 +1,49 @@
+public import SQLiteCore
+
+/// The settings of a shell session that dot-commands and options change.
+///
+/// Grouped here (not spread over ``Shell``) so later features slot in as fields: the read pool
+/// size for `.readers`, `.parameter` bindings, the open transaction for `.begin`.
+public struct ShellState {
+  /// How results are rendered (`.mode`, `.headers`, `.separator`, `.nullvalue`, `.width`).
+  public var style = OutputStyle()
+  /// `.echo on`: print each input before running it.
+  public var echo = false
+  /// `.bail on` / `-bail`: stop at the first error in non-interactive input.
+  public var bail = false
+  /// `.changes on`: print the change counts after each SQL chunk.
+  public var countChanges = false
+  /// `.timer on`: print the run time of each SQL chunk.
+  public var timer = false
+  /// `.eqp`: run `EXPLAIN QUERY PLAN` before each statement.
+  public var queryPlan = QueryPlanMode.off
+  /// `.prompt MAIN`: the main prompt.
+  public var mainPrompt = "litesh> "
+  /// `.prompt MAIN CONTINUE`: the prompt while SQL is pending.
+  public var continuationPrompt = "   ...> "
+  /// Whether errors omit line numbers and `.bail` is ignored (a person is typing).
+  public var isInteractive = false
+  /// `-safe`: refuse commands that touch files or run programs.
+  public var isSafe = false
+  /// The database file name as given (`:memory:` when none).
+  public var databasePath = ":memory:"
+  /// How the database is opened (`-readonly`, `-nofollow`).
+  public var openOptions = OpenOptions.default
+  /// The name `.show` reports for the current output (`stdout`, a file, `|command`).
+  public var outputName = ""
+
+  /// The default settings: list mode, no headers, interactive off.
+  public init() {}
+
+  /// The `.eqp` settings.
+  public enum QueryPlanMode: String, Sendable {
+    /// No automatic plan.
+    case off
+    /// The `QUERY PLAN` tree before each statement.
+    case on
+    /// The tree and the `EXPLAIN` bytecode.
+    case full
+    /// Like `full`, with trigger bytecode.
+    case trigger
+  }
+}

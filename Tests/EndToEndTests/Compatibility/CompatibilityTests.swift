@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Runs every ``CompatibilityCase`` through `sqlite3` and the built `litesh` and compares
+/// stdout bytes, stderr (program names normalised) and the exit status.
+@Suite("Compatibility with sqlite3")
+struct CompatibilityTests {
+  /// The output of one run.
+  struct Run: Equatable {
+    var output: Data
+    var errors: String
+    var status: Int32
+  }
+
+  static let sqlite3 = "/usr/bin/sqlite3"
+
+  @Test("litesh matches sqlite3", arguments: CompatibilityCases.all)
+  func matchesSQLite3(_ testCase: CompatibilityCase) throws {
+    let reference = try Self.run(Self.sqlite3, testCase)
+    let actual = try Self.run(Binary.litesh, testCase)
+    #expect(
+      String(decoding: actual.output, as: UTF8.self)
+        == String(decoding: reference.output, as: UTF8.self))
+    #expect(actual.output == reference.output, "stdout bytes differ")
+    #expect(actual.errors == reference.errors)
+    #expect(actual.status == reference.status)
+  }
+
+  @Test("there are at least 150 cases")
+  func enoughCases() {
+    #expect(CompatibilityCases.all.count >= 150)
+    #expect(Set(CompatibilityCases.all.map(\.name)).count == CompatibilityCases.all.count)
+  }
+
+  @Test(
+    "-help prints sqlite3's lines for the options litesh shares", arguments: ["-help", "--help"])
+  func helpText(_ option: String) throws {
+    let testCase = CompatibilityCase(option, [option])
+    let reference = try Self.run(Self.sqlite3, testCase)
+    let actual = try Self.run(Binary.litesh, testCase)
+    #expect(actual.status == reference.status)
+    #expect(actual.output.isEmpty && reference.output.isEmpty)
+    let referenceLines = Set(reference.errors.split(separator: "\n"))
+    let lines = actual.errors.split(separator: "\n")
+    #expect(lines.count > 25)
+    for line in lines { #expect(referenceLines.contains(line), "not in sqlite3 -help: \(line)") }
+  }
+
+  /// Runs `program` in a fresh directory with an empty `HOME`, piping the case's input.
+  static func run(_ program: String, _ testCase: CompatibilityCase) throws -> Run {
+    let fileManager = FileManager.default
+    let root = fileManager.temporaryDirectory.appendingPathComponent(
+      "litesh-compat-\(UUID().uuidString)")
+    let work = root.appendingPathComponent("work")
+    let home = root.appendingPathComponent("home")
+    try fileManager.createDirectory(at: work, withIntermediateDirectories: true)
+    try fileManager.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? fileManager.removeItem(at: root) }
+    for (name, contents) in testCase.files {
+      let url = work.appendingPathComponent(name)
+      try fileManager.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = testCase.arguments
+    process.currentDirectoryURL = work
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home.path
+    process.environment = environment
+    let inputFile = root.appendingPathComponent("stdin")
+    try Data(testCase.input.utf8).write(to: inputFile)
+    let outputFile = root.appendingPathComponent("stdout")
+    let errorFile = root.appendingPathComponent("stderr")
+    _ = fileManager.createFile(atPath: outputFile.path, contents: nil)
+    _ = fileManager.createFile(atPath: errorFile.path, contents: nil)
+    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    process.waitUntilExit()
+    let output = try Data(contentsOf: outputFile)
+    let errors = String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
+      .replacingOccurrences(of: program, with: "PROGRAM")
+    return Run(output: output, errors: errors, status: process.terminationStatus)
+  }
+}

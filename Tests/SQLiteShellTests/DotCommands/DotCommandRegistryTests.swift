@@ -1,0 +1,49 @@
+import SQLiteShell
+import Testing
+
+@Suite("DotCommandRegistry")
+struct DotCommandRegistryTests {
+  let registry = DotCommandRegistry.standard
+
+  @Test(
+    "resolves abbreviations in sqlite3's order",
+    arguments: [
+      ("e", "echo"), ("ex", "exit"), ("exp", "explain"), ("h", "headers"), ("hel", "help"),
+      ("mo", "mode"), ("o", "once"), ("ou", "output"), ("p", "prompt"), ("pri", "print"),
+      ("se", "separator"), ("sho", "show"), ("t", "trace"), ("timeo", "timeout"),
+      ("limit", "limits"), ("n", "nullvalue"), ("rea", "read"), ("bai", "bail"),
+    ])
+  func resolves(_ typed: String, _ name: String) {
+    #expect(registry.resolve(typed)?.name == name)
+  }
+
+  @Test(
+    "leaves prefixes sqlite3 rejects or gives to other commands unrun",
+    arguments: ["ti", "b", "ch", "li", "s", "r", "c", "pro"])
+  func rejects(_ typed: String) {
+    #expect(registry.resolve(typed)?.handler == nil)
+  }
+
+  @Test("lists one help line per implemented command, sorted")
+  func helpLines() {
+    let lines = registry.help(matching: nil)
+    #expect(lines.count == registry.implemented.count)
+    #expect(lines == lines.sorted())
+    #expect(lines.contains(".headers on|off          Turn display of headers on or off"))
+  }
+
+  @Test("shows details when a pattern matches one command")
+  func helpDetails() {
+    let lines = registry.help(matching: "once")
+    #expect(lines.first == ".once ?OPTIONS? ?FILE?   Output for the next SQL command only to FILE")
+    #expect(lines.count == 5)
+    #expect(registry.help(matching: "zzz").isEmpty)
+  }
+
+  @Test("splits usage and summary")
+  func usage() throws {
+    let command = try #require(registry.resolve("headers"))
+    #expect(command.usage == ".headers on|off")
+    #expect(command.summary == "Turn display of headers on or off")
+  }
+}
