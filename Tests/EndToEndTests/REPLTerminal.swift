@@ -131,7 +131,7 @@ final class REPLTerminal {
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
     Glibc.close(outputPipe[1])
