@@ -9,12 +9,26 @@ public enum SQLiteFormatting {
   public static func appendReal(_ value: Double, significantDigits: Int, to output: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
       guard let base = buffer.baseAddress else { return }
-      let format = significantDigits == 15 ? "%!.15g" : "%!.\(significantDigits)g"
-      let length = Int(csqlite_format_double(base, 64, format, value))
+      // Static formats for the common digit counts: a Swift String would be converted to a
+      // C string (an allocation) on every call, which showed in profiles of large dumps.
+      let length: Int
+      switch significantDigits {
+      case 15: length = format(value, "%!.15g", into: base)
+      case 20: length = format(value, "%!.20g", into: base)
+      default: length = Int(csqlite_format_double(base, 64, "%!.\(significantDigits)g", value))
+      }
       base.withMemoryRebound(to: UInt8.self, capacity: length) {
         output.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
       }
     }
+  }
+
+  @inline(__always)
+  private static func format(
+    _ value: Double, _ format: StaticString, into base: UnsafeMutablePointer<CChar>
+  ) -> Int {
+    let cFormat = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
+    return Int(csqlite_format_double(base, 64, cFormat, value))
   }
 
   /// A real formatted like `%!.15g` or `%!.20g`.

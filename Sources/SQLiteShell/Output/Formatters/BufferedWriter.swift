@@ -90,7 +90,7 @@ enum ValueBytes {
   /// the first NUL, `null` for NULL.
   @inline(__always)
   static func appendPlain(
-    _ statement: Statement, _ index: Int, null: [UInt8], to out: inout [UInt8]
+    _ statement: Statement, _ index: Int, null: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
   ) {
     switch statement.storageClass(at: index) {
     case .null:
@@ -102,6 +102,14 @@ enum ValueBytes {
     case .text, .blob:
       statement.withUnsafeText(at: index) { out.append(contentsOf: cString($0)) }
     }
+  }
+
+  /// ``appendPlain(_:_:null:to:)`` with the NULL text in an array.
+  @inline(__always)
+  static func appendPlain(
+    _ statement: Statement, _ index: Int, null: [UInt8], to out: inout [UInt8]
+  ) {
+    null.withUnsafeBufferPointer { appendPlain(statement, index, null: $0, to: &out) }
   }
 
   /// Appends `X'…'` with lower-case hex digits (`x'…'` when `lowercasePrefix`).
@@ -138,4 +146,23 @@ enum ValueBytes {
     }
     out.append(0x27)
   }
+}
+
+/// A string's UTF-8 bytes in memory the formatter owns for one statement.
+///
+/// Appending an `UnsafeBufferPointer` costs no reference counting, unlike appending an `Array`
+/// in a hot loop; call ``release()`` when done.
+struct FixedBytes {
+  /// The bytes.
+  let buffer: UnsafeBufferPointer<UInt8>
+
+  init(_ text: String) {
+    let bytes = Array(text.utf8)
+    let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    _ = storage.initialize(from: bytes)
+    buffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
+  }
+
+  /// Frees the bytes.
+  func release() { UnsafeMutableBufferPointer(mutating: buffer).deallocate() }
 }

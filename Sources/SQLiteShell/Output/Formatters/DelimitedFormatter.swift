@@ -7,9 +7,14 @@ enum DelimitedFormatter {
   static func writeList(
     _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
-    let columnSeparator = Array(style.columnSeparator.utf8)
-    let rowSeparator = Array(style.rowSeparator.utf8)
-    let null = Array(style.nullValue.utf8)
+    let columnSeparator = FixedBytes(style.columnSeparator)
+    let rowSeparator = FixedBytes(style.rowSeparator)
+    let null = FixedBytes(style.nullValue)
+    defer {
+      columnSeparator.release()
+      rowSeparator.release()
+      null.release()
+    }
     let count = statement.columnCount
     var isFirst = true
     while try statement.step() {
@@ -18,13 +23,13 @@ enum DelimitedFormatter {
         if style.showHeaders {
           for index in 0..<count {
             writer.append(statement.columnName(at: index))
-            writer.bytes.append(contentsOf: index == count - 1 ? rowSeparator : columnSeparator)
+            writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
           }
         }
       }
       for index in 0..<count {
-        ValueBytes.appendPlain(statement, index, null: null, to: &writer.bytes)
-        writer.bytes.append(contentsOf: index == count - 1 ? rowSeparator : columnSeparator)
+        ValueBytes.appendPlain(statement, index, null: null.buffer, to: &writer.bytes)
+        writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
       }
       writer.rowDone()
     }
@@ -34,9 +39,15 @@ enum DelimitedFormatter {
   static func writeCSV(
     _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
-    let columnSeparator = Array(style.columnSeparator.utf8)
-    let rowSeparator = Array(style.rowSeparator.utf8)
-    let null = Array(style.nullValue.utf8)
+    let columnSeparator = FixedBytes(style.columnSeparator)
+    let rowSeparator = FixedBytes(style.rowSeparator)
+    let null = FixedBytes(style.nullValue)
+    defer {
+      columnSeparator.release()
+      rowSeparator.release()
+      null.release()
+    }
+    let separator = columnSeparator.buffer
     let count = statement.columnCount
     var isFirst = true
     while try statement.step() {
@@ -46,23 +57,23 @@ enum DelimitedFormatter {
           for index in 0..<count {
             let start = writer.bytes.count
             writer.append(statement.columnName(at: index))
-            quoteIfNeeded(from: start, in: &writer.bytes, separator: columnSeparator)
-            if index < count - 1 { writer.bytes.append(contentsOf: columnSeparator) }
+            quoteIfNeeded(from: start, in: &writer.bytes, separator: separator)
+            if index < count - 1 { writer.append(separator) }
           }
-          writer.bytes.append(contentsOf: rowSeparator)
+          writer.append(rowSeparator.buffer)
         }
       }
       for index in 0..<count {
         if statement.storageClass(at: index) == .null {
-          writer.bytes.append(contentsOf: null)
+          writer.append(null.buffer)
         } else {
           let start = writer.bytes.count
-          ValueBytes.appendPlain(statement, index, null: null, to: &writer.bytes)
-          quoteIfNeeded(from: start, in: &writer.bytes, separator: columnSeparator)
+          ValueBytes.appendPlain(statement, index, null: null.buffer, to: &writer.bytes)
+          quoteIfNeeded(from: start, in: &writer.bytes, separator: separator)
         }
-        if index < count - 1 { writer.bytes.append(contentsOf: columnSeparator) }
+        if index < count - 1 { writer.append(separator) }
       }
-      writer.bytes.append(contentsOf: rowSeparator)
+      writer.append(rowSeparator.buffer)
       writer.rowDone()
     }
   }
@@ -75,13 +86,27 @@ enum DelimitedFormatter {
 
   /// Wraps `bytes[start...]` in double quotes (doubling inner ones) when sqlite3 would: an empty
   /// field, a byte of `needsQuote`, or the column separator inside the field.
-  private static func quoteIfNeeded(from start: Int, in bytes: inout [UInt8], separator: [UInt8]) {
+  private static func quoteIfNeeded(
+    from start: Int, in bytes: inout [UInt8], separator: UnsafeBufferPointer<UInt8>
+  ) {
     var quote = start == bytes.count
-    for index in start..<bytes.count where needsQuote(bytes[index]) {
-      quote = true
-      break
+    if separator.count == 1 {
+      let single = separator[0]
+      bytes.withUnsafeBufferPointer { all in
+        for index in start..<all.count where needsQuote(all[index]) || all[index] == single {
+          quote = true
+          break
+        }
+      }
+    } else if !quote {
+      bytes.withUnsafeBufferPointer { all in
+        for index in start..<all.count where needsQuote(all[index]) {
+          quote = true
+          break
+        }
+      }
+      if !quote { quote = contains(bytes[start...], separator) }
     }
-    if !quote { quote = contains(bytes[start...], separator) }
     guard quote else { return }
     let field = Array(bytes[start...])
     bytes.removeSubrange(start...)
@@ -94,7 +119,9 @@ enum DelimitedFormatter {
   }
 
   /// `strstr(field, separator) != 0`: an empty separator is found everywhere.
-  private static func contains(_ field: ArraySlice<UInt8>, _ separator: [UInt8]) -> Bool {
+  private static func contains(
+    _ field: ArraySlice<UInt8>, _ separator: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
     guard let first = separator.first else { return true }
     guard field.count >= separator.count else { return false }
     var index = field.startIndex
