@@ -31,6 +31,10 @@ public final class Shell {
   /// `.once`: commands left before output returns to stdout (sqlite3's `outCount`).
   var onceCountdown = 0
   var traceOutput: OutputSink?
+  /// The last chunk of SQL run from the main input, for `.edit`.
+  public internal(set) var lastSQL: String?
+  /// What `.edit` produced, until the REPL takes it.
+  var editedInput: String?
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(

@@ -31,9 +31,23 @@ public struct ShellState {
   public var openOptions = OpenOptions.default
   /// The name `.show` reports for the current output (`stdout`, a file, `|command`).
   public var outputName = ""
+  /// `.color`: colour for headers, NULLs and errors on a terminal (auto: unless `NO_COLOR`).
+  public var color = TerminalSetting.auto
+  /// `.pager`: page results on a terminal (auto: only when they do not fit the screen).
+  public var pager = TerminalSetting.off
 
   /// The default settings: list mode, no headers, interactive off.
   public init() {}
+
+  /// The `.color` and `.pager` settings.
+  public enum TerminalSetting: String, Sendable {
+    /// Always, when the output is a terminal.
+    case on
+    /// Never.
+    case off
+    /// When the terminal and the output call for it.
+    case auto
+  }
 
   /// The `.eqp` settings.
   public enum QueryPlanMode: String, Sendable {

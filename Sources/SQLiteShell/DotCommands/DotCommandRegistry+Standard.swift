@@ -76,5 +76,11 @@ extension DotCommandRegistry {
     DotCommand("vfslist", minimumPrefix: 4),
     DotCommand("vfsname", minimumPrefix: 4),
     DotCommand("width", help: HelpText.widthHelp, handler: SettingCommands.width),
+    // litesh's own commands, after sqlite3's so they shadow none of its abbreviations.
+    DotCommand(
+      "color", minimumPrefix: 3, help: HelpText.colorHelp, handler: TerminalCommands.color),
+    DotCommand("edit", minimumPrefix: 2, help: HelpText.editHelp, handler: TerminalCommands.edit),
+    DotCommand(
+      "pager", minimumPrefix: 3, help: HelpText.pagerHelp, handler: TerminalCommands.pager),
   ])
 }

@@ -1,5 +1,5 @@
 /// The `.help` texts of `.dump`, `.import`, `.parameter` and `.sha3sum`, byte for byte as sqlite3
-/// 3.40.1 prints them.
+/// 3.40.1 prints them, and of litesh's own terminal commands `.color`, `.edit` and `.pager`.
 extension HelpText {
   static let dumpHelp = [
     ".dump ?OBJECTS?          Render database content as SQL",
@@ -45,5 +45,18 @@ extension HelpText {
     "      --sha3-384            Use the sha3-384 algorithm",
     "      --sha3-512            Use the sha3-512 algorithm",
     "    Any other argument is a LIKE pattern for tables to hash",
+  ]
+  static let colorHelp = [
+    ".color on|off|auto       Colour headers, NULLs and errors on a terminal",
+    "     auto (default) is on unless NO_COLOR is set; never for piped output",
+  ]
+  static let editHelp = [
+    ".edit                    Edit the pending or last SQL in $VISUAL or $EDITOR",
+    "     The edited text runs when the editor exits with status 0",
+  ]
+  static let pagerHelp = [
+    ".pager on|off|auto       Show results on a terminal through $PAGER",
+    "     auto: only results that do not fit the screen.  Default: off",
+    "     The pager is $PAGER, else \"less -FRX\"",
   ]
 }

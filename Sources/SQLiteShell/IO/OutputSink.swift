@@ -26,6 +26,9 @@ public final class OutputSink {
   /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
   /// the REPL erases its progress line there and wraps messages in colour.
   public var aroundWrite: ((_ isAfter: Bool) -> Void)?
+  /// When set, flushed bytes go to this closure instead of the file descriptor: the REPL's
+  /// pager and its error colouring take over the terminal's bytes here.
+  public var redirect: ((UnsafeRawBufferPointer) -> Void)?
 
   /// Creates a sink.
   public init(_ target: Target) {
@@ -87,6 +90,10 @@ public final class OutputSink {
     case .fileDescriptor(let descriptor):
       aroundWrite?(false)
       defer { aroundWrite?(true) }
+      if let redirect {
+        buffer.withUnsafeBytes(redirect)
+        break
+      }
       buffer.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {

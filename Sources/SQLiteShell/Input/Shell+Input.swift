@@ -16,6 +16,7 @@ extension Shell {
       return runDotCommand(line)
     case .sql(let sql, let line):
       echoInput(sql)
+      if inputDepth == 0 { lastSQL = sql }
       let succeeded = runSQL(sql, line: lineNumbers ? line : nil)
       if onceCountdown > 0 {
         resetOutput()

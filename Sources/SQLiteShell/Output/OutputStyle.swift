@@ -32,6 +32,10 @@ public struct OutputStyle: Sendable, Equatable {
   ///
   /// Set on a terminal only (wide and combining characters); never for piped output.
   public var usesDisplayWidth: Bool = false
+  /// Colour for column names and NULLs on a terminal; `nil` (the default) prints plain text.
+  ///
+  /// Set by the REPL only while results go to a colour terminal; never for piped output.
+  public var decoration: OutputDecoration?
 
   /// How `EXPLAIN` results are laid out (`.explain on|off|auto`).
   public var explain: ExplainFormatting = .auto

@@ -13,11 +13,12 @@ final class InteractiveSession {
   /// The litesh version the banner shows.
   static let liteshVersion = "0.1.0"
 
-  private let shell: any InteractiveShell
+  let shell: any InteractiveShell
   private let history: HistoryFile
   private let completion: CompletionEngine
-  private let terminal = TerminalCapabilities.current()
-  private let progress: ProgressLine
+  let terminal = TerminalCapabilities.current()
+  let progress: ProgressLine
+  let pager = Pager()
   /// The lines typed for the statement in progress, recorded in history as one entry.
   private var entry: [String] = []
   private let transientNotice: Bool
@@ -37,6 +38,8 @@ final class InteractiveSession {
   /// Runs until Ctrl-D, `.quit` or `.exit`.
   func run() {
     InterruptSignal.install()
+    // A pager that quits early must not kill the shell: writes to it fail with EPIPE instead.
+    signal(SIGPIPE, SIG_IGN)
     LineEditor.setUp(
       wordBreakCharacters: CompletionEngine.wordBreakCharacters, historyLimit: HistoryFile.limit)
     LineEditor.completer = { [unowned self] line, cursor in
@@ -67,44 +70,47 @@ final class InteractiveSession {
     history.save()
   }
 
-  /// Feeds a typed (or recalled) line to the shell and records finished statements.
+  /// Feeds a typed (or recalled, or edited) text to the shell line by line and records
+  /// finished statements in history.
+  ///
+  /// `.edit` on a line of its own while a statement is pending edits that statement (the
+  /// shell would otherwise take the line as more SQL); text the editor returns is shown and
+  /// run as if typed, and recorded as its own history entry.
   private func run(_ text: String) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    entry += lines
     for line in lines {
-      progress.start()
-      if let connection = shell.connection {
-        InterruptSignal.whileRunning(connection.interruptHandle) { shell.processLine(line) }
+      if shell.isAwaitingContinuation, Self.isEditCommand(line) {
+        if shell.edit(entry.joined(separator: "\n")) == .success {
+          shell.discardPendingInput()
+          entry = []
+        }
+        shell.flush()
       } else {
-        shell.processLine(line)
+        entry.append(line)
+        runLine(line)
       }
-      progress.finish()
-      shell.flush()
+      if let edited = shell.takeEditedInput() {
+        if !shell.isAwaitingContinuation { recordEntry() }
+        Self.write(edited + "\n")
+        _ = InterruptSignal.takeRequest()
+        run(edited)
+      }
       if shell.shouldExit { break }
     }
-    if !shell.isAwaitingContinuation || shell.shouldExit {
-      history.add(entry.joined(separator: "\n"))
-      entry = []
-    }
+    if !shell.isAwaitingContinuation || shell.shouldExit { recordEntry() }
   }
 
-  /// Erases the progress line before any output reaches the screen, and shows error messages
-  /// in red on a colour terminal (never with `NO_COLOR`, never when not a terminal).
-  private func installTerminalHooks() {
-    let progress = progress
-    shell.standardOutput.aroundWrite = { isAfter in
-      if !isAfter { progress.finish() }
-    }
-    let coloursErrors = terminal.allowsColor && terminal.isErrorTerminal
-    shell.errors.aroundWrite = { isAfter in
-      if !isAfter { progress.finish() }
-      if coloursErrors { Self.writeError(isAfter ? "\u{1B}[0m" : "\u{1B}[31m") }
-    }
+  private func recordEntry() {
+    history.add(entry.joined(separator: "\n"))
+    entry = []
   }
 
-  private static func writeError(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in _ = Glibc.write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
+  /// Whether `line` is `.edit` alone (an abbreviation as the registry accepts it).
+  static func isEditCommand(_ line: String) -> Bool {
+    var word = Substring(line)
+    while let last = word.last, last == " " || last == "\t" { word = word.dropLast() }
+    guard word.hasPrefix("."), !word.contains(" ") else { return false }
+    return DotCommandRegistry.standard.resolve(String(word.dropFirst()))?.name == "edit"
   }
 
   /// The prompt due now, marked with `*` while a transaction is open.
@@ -128,7 +134,7 @@ final class InteractiveSession {
     Self.write(banner)
   }
 
-  private static func write(_ text: String) {
+  static func write(_ text: String) {
     var text = text
     text.withUTF8 { buffer in _ = Glibc.write(STDOUT_FILENO, buffer.baseAddress, buffer.count) }
   }

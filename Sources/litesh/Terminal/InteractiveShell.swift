@@ -27,4 +27,12 @@ protocol InteractiveShell: AnyObject {
   func openDatabase() -> Connection?
   /// The output style, for terminal-only settings such as display width.
   var style: OutputStyle { get set }
+  /// The session settings (`.color`, `.pager`).
+  var state: ShellState { get }
+  /// Where results go now (standard output unless `.output` or `.once` redirect them).
+  var output: OutputSink { get }
+  /// Edits `text` in the user's editor; the result is then ``takeEditedInput()``.
+  func edit(_ text: String) -> DotCommand.Outcome
+  /// The text `.edit` produced, once.
+  func takeEditedInput() -> String?
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SQLiteShell
 
 /// What the terminal around the REPL can do, read once at start-up.
 struct TerminalCapabilities {
@@ -6,8 +7,8 @@ struct TerminalCapabilities {
   var isOutputTerminal: Bool
   /// Whether standard error is a terminal (messages go to the screen).
   var isErrorTerminal: Bool
-  /// Whether colour is wanted: both a terminal and no `NO_COLOR`, and `TERM` is not `dumb`.
-  var allowsColor: Bool
+  /// Whether the environment asks for no colour: `NO_COLOR` set, or `TERM` is `dumb`.
+  var prefersNoColor: Bool
 
   /// Reads the current process's terminal and environment.
   static func current() -> TerminalCapabilities {
@@ -16,7 +17,17 @@ struct TerminalCapabilities {
     let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
     let dumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
     return TerminalCapabilities(
-      isOutputTerminal: output, isErrorTerminal: errors, allowsColor: output && !noColor && !dumb)
+      isOutputTerminal: output, isErrorTerminal: errors, prefersNoColor: noColor || dumb)
+  }
+
+  /// Whether to colour text for a terminal: `.color on` colours any terminal, `auto` one the
+  /// environment does not ask to keep plain, `off` none; text that is not for a terminal never.
+  func usesColor(_ setting: ShellState.TerminalSetting, isTerminal: Bool) -> Bool {
+    switch setting {
+    case .off: false
+    case .on: isTerminal
+    case .auto: isTerminal && !prefersNoColor
+    }
   }
 
   /// The window size of standard output as rows and columns; 24×80 when it cannot be read.

@@ -9,6 +9,8 @@ final class CellTable {
   var widths: [Int]
   /// Whether any row needed more than one display line.
   var hasMultiLineRows = false
+  /// The cells holding a NULL (line × columns + column); filled only when colouring.
+  private var nullCells = Set<Int>()
   private let bytes = GrowableBuffer<UInt8>(capacity: 1 << 16)
   private let cellEnds = GrowableBuffer<UInt32>(capacity: 1 << 12)
   private let lineStarts = GrowableBuffer<Int>(capacity: 1 << 10)
@@ -44,6 +46,17 @@ final class CellTable {
   func endLine(endsRow: Bool) {
     lineEndsRow.append(endsRow ? 1 : 0)
     if !endsRow { hasMultiLineRows = true }
+  }
+
+  /// Marks the cell appended last as a NULL value, for colour on a terminal.
+  func markLastCellNull() {
+    nullCells.insert(cellEnds.count - 1)
+  }
+
+  /// Whether the cell at `line`, `column` was marked by ``markLastCellNull()``.
+  @inline(__always)
+  func isNull(line: Int, column: Int) -> Bool {
+    !nullCells.isEmpty && nullCells.contains(line * columnCount + column)
   }
 
   /// Whether `line` is the last display line of its row.

@@ -35,7 +35,7 @@ enum ColumnarFormatter {
     table.endLine(endsRow: true)
     var collector = RowCollector(
       table: table, wrappers: wrappers, null: Array(style.nullValue.utf8),
-      quotes: style.quoteValues || style.mode == .qbox)
+      quotes: style.quoteValues || style.mode == .qbox, marksNulls: style.decoration != nil)
     var failure: SQLiteError?
     do {
       repeat {
@@ -55,14 +55,19 @@ private struct RowCollector {
   let wrappers: [TextWrapper]
   let null: [UInt8]
   let quotes: Bool
+  /// Whether NULL cells are marked in the table (for colour).
+  let marksNulls: Bool
   private var pending: [[UInt8]?]
   private var scratch: [UInt8] = []
 
-  init(table: CellTable, wrappers: [TextWrapper], null: [UInt8], quotes: Bool) {
+  init(
+    table: CellTable, wrappers: [TextWrapper], null: [UInt8], quotes: Bool, marksNulls: Bool
+  ) {
     self.table = table
     self.wrappers = wrappers
     self.null = null
     self.quotes = quotes
+    self.marksNulls = marksNulls
     pending = Array(repeating: nil, count: table.columnCount)
   }
 
@@ -75,6 +80,7 @@ private struct RowCollector {
       switch statement.storageClass(at: index) {
       case .null:
         tail = quotes ? appendScratch(Array("NULL".utf8), index) : appendScratch(null, index)
+        if marksNulls { table.markLastCellNull() }
       case .integer:
         scratch.removeAll(keepingCapacity: true)
         ValueBytes.appendInteger(statement.int64(at: index), to: &scratch)

@@ -23,7 +23,8 @@ struct ColumnarRenderer {
       if let rule = borders.headerRule { writer.bytes.append(contentsOf: rule) }
     } else if style.showHeaders {
       for column in 0..<table.columnCount {
-        appendAligned(table.cell(line: 0, column: column), width: signed[column], to: &writer)
+        appendAligned(
+          table.cell(line: 0, column: column), width: signed[column], kind: .header, to: &writer)
         writer.bytes.append(contentsOf: column == table.columnCount - 1 ? lineEnd : cellSeparator)
       }
       for column in 0..<table.columnCount {
@@ -37,7 +38,10 @@ struct ColumnarRenderer {
       for line in 1...lastLine {
         if let start = borders?.lineStart { writer.bytes.append(contentsOf: start) }
         for column in 0..<table.columnCount {
-          appendAligned(table.cell(line: line, column: column), width: signed[column], to: &writer)
+          let kind: CellKind = table.isNull(line: line, column: column) ? .null : .value
+          appendAligned(
+            table.cell(line: line, column: column), width: signed[column], kind: kind,
+            to: &writer)
           writer.bytes.append(
             contentsOf: column == table.columnCount - 1 ? lineEnd : cellSeparator)
         }
@@ -55,18 +59,40 @@ struct ColumnarRenderer {
   /// Collected cells are never wider than their column, so nothing is cut.
   @inline(__always)
   private func appendAligned(
-    _ cell: UnsafeBufferPointer<UInt8>, width: Int, to writer: inout BufferedWriter
+    _ cell: UnsafeBufferPointer<UInt8>, width: Int, kind: CellKind,
+    to writer: inout BufferedWriter
   ) {
     let measured = DisplayWidth.measure(cell, displayWidth: style.usesDisplayWidth)
     let target = abs(width)
     if measured >= target {
-      writer.append(cell)
+      append(cell, kind, to: &writer)
     } else if width < 0 {
       writer.appendSpaces(target - measured)
-      writer.append(cell)
+      append(cell, kind, to: &writer)
     } else {
-      writer.append(cell)
+      append(cell, kind, to: &writer)
       writer.appendSpaces(target - measured)
+    }
+  }
+
+  /// What a cell holds, for ``OutputStyle/decoration``.
+  enum CellKind {
+    case header, null, value
+  }
+
+  /// Appends a cell's bytes, wrapped in the decoration's escape codes when it has any.
+  @inline(__always)
+  private func append(
+    _ cell: UnsafeBufferPointer<UInt8>, _ kind: CellKind, to writer: inout BufferedWriter
+  ) {
+    guard let decoration = style.decoration, kind != .value else {
+      writer.append(cell)
+      return
+    }
+    if kind == .header {
+      decoration.appendHeader(cell, to: &writer.bytes)
+    } else {
+      decoration.appendNull(cell, to: &writer.bytes)
     }
   }
 
@@ -76,7 +102,7 @@ struct ColumnarRenderer {
   ) {
     let measured = DisplayWidth.measure(cell, displayWidth: style.usesDisplayWidth)
     writer.appendSpaces((width - measured) / 2)
-    writer.append(cell)
+    append(cell, .header, to: &writer)
     writer.appendSpaces((width - measured + 1) / 2)
   }
 }

@@ -16,19 +16,29 @@ enum DelimitedFormatter {
       null.release()
     }
     let count = statement.columnCount
+    let decoration = style.decoration
     var isFirst = true
     while try statement.step() {
       if isFirst {
         isFirst = false
         if style.showHeaders {
           for index in 0..<count {
-            writer.append(statement.columnName(at: index))
+            var name = statement.columnName(at: index)
+            if let decoration {
+              name.withUTF8 { decoration.appendHeader($0, to: &writer.bytes) }
+            } else {
+              writer.append(name)
+            }
             writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
           }
         }
       }
       for index in 0..<count {
-        ValueBytes.appendPlain(statement, index, null: null.buffer, to: &writer.bytes)
+        if let decoration, statement.storageClass(at: index) == .null {
+          decoration.appendNull(null.buffer, to: &writer.bytes)
+        } else {
+          ValueBytes.appendPlain(statement, index, null: null.buffer, to: &writer.bytes)
+        }
         writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
       }
       writer.rowDone()

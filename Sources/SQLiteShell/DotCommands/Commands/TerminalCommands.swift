@@ -1,0 +1,72 @@
+/// The dot-commands for the interactive terminal: `.color`, `.pager` and `.edit`.
+///
+/// They only record settings or hand text over; the REPL (which owns the terminal) acts on
+/// them. Piped input accepts `.color` and `.pager` and nothing changes, since colour and the
+/// pager are never used for output that is not a terminal.
+enum TerminalCommands {
+  static let color: DotCommand.Handler = { shell, arguments in
+    setting(shell, arguments, name: "color", keyPath: \.color)
+  }
+
+  static let pager: DotCommand.Handler = { shell, arguments in
+    setting(shell, arguments, name: "pager", keyPath: \.pager)
+  }
+
+  /// `.edit`: the last SQL run, edited in `$VISUAL`/`$EDITOR`, for the REPL to run.
+  static let edit: DotCommand.Handler = { shell, arguments in
+    guard shell.allowedInSafeMode("cannot run .edit in safe mode") else { return .failure }
+    guard arguments.isEmpty else {
+      shell.errors.write("Usage: .edit\n")
+      return .failure
+    }
+    guard shell.state.isInteractive else {
+      shell.errors.write("Error: .edit needs an interactive terminal\n")
+      return .failure
+    }
+    return shell.edit(shell.lastSQL ?? "")
+  }
+
+  /// `.NAME on|off|auto`; with no argument, prints the current value.
+  private static func setting(
+    _ shell: Shell, _ arguments: [String], name: String,
+    keyPath: WritableKeyPath<ShellState, ShellState.TerminalSetting>
+  ) -> DotCommand.Outcome {
+    guard let word = arguments.first else {
+      shell.output.write("\(name): \(shell.state[keyPath: keyPath].rawValue)\n")
+      return .success
+    }
+    guard arguments.count == 1 else {
+      shell.errors.write("Usage: .\(name) on|off|auto\n")
+      return .failure
+    }
+    if word == "auto" {
+      shell.state[keyPath: keyPath] = .auto
+    } else {
+      let on = DotCommandArguments.boolean(word, errors: shell.errors)
+      shell.state[keyPath: keyPath] = on ? .on : .off
+    }
+    return .success
+  }
+}
+
+extension Shell {
+  /// Edits `text` in the user's editor and keeps the result for the REPL to run (see
+  /// ``takeEditedInput()``); prints the reason and fails when the editor fails.
+  public func edit(_ text: String) -> DotCommand.Outcome {
+    flush()
+    switch ExternalEditor.edit(text) {
+    case .success(let edited):
+      editedInput = edited.isEmpty ? nil : edited
+      return .success
+    case .failure(let failure):
+      errors.write("Error: \(failure.message)\n")
+      return .failure
+    }
+  }
+
+  /// The text `.edit` produced, once: the REPL runs it as if typed.
+  public func takeEditedInput() -> String? {
+    defer { editedInput = nil }
+    return editedInput
+  }
+}

@@ -1,0 +1,53 @@
+import SQLiteCore
+import SQLiteShell
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Where a statement's output goes on the terminal: colour, the pager, the progress line.
+extension InteractiveSession {
+  /// Runs one line through the shell: colour and pager set for it, Ctrl-C interrupting it, the
+  /// progress line shown while it runs, its output written (or paged) before returning.
+  func runLine(_ line: String) {
+    let toTerminal = shell.output === shell.standardOutput && terminal.isOutputTerminal
+    let colours = terminal.usesColor(shell.state.color, isTerminal: toTerminal)
+    shell.style.decoration = colours ? .terminal : nil
+    pager.begin(shell.state.pager, isTerminal: toTerminal)
+    progress.start()
+    if let connection = shell.connection {
+      InterruptSignal.whileRunning(connection.interruptHandle) { shell.processLine(line) }
+    } else {
+      shell.processLine(line)
+    }
+    progress.finish()
+    shell.flush()
+    pager.end()
+  }
+
+  /// Sends results and messages through the pager, erases the progress line before any of
+  /// them reaches the screen, and shows error messages in red on a colour terminal.
+  func installTerminalHooks() {
+    let progress = progress
+    let pager = pager
+    pager.onQuit = { [unowned self] in
+      shell.connection?.interruptHandle.interrupt()
+    }
+    shell.standardOutput.aroundWrite = { isAfter in
+      if !isAfter { progress.finish() }
+    }
+    shell.standardOutput.redirect = { bytes in pager.write(bytes) }
+    shell.errors.redirect = { [unowned self] bytes in
+      progress.finish()
+      let red = terminal.usesColor(shell.state.color, isTerminal: terminal.isErrorTerminal)
+      if red { Self.withBytes("\u{1B}[31m") { pager.writeError($0) } }
+      pager.writeError(bytes)
+      if red { Self.withBytes("\u{1B}[0m") { pager.writeError($0) } }
+    }
+  }
+
+  private static func withBytes(_ text: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+    var text = text
+    text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+  }
+}

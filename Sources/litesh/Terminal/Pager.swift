@@ -1,0 +1,221 @@
+import SQLiteShell
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Shows one result at a time through `$PAGER` (else `less -FRX`) on the terminal.
+///
+/// With `.pager auto` the result's bytes are held until they fill a screen: a result that fits
+/// is written as is, one that overflows starts the pager, which gets the held bytes and then
+/// the rest as it is produced. `.pager on` starts it with the first byte. Error messages
+/// written meanwhile go the same way, so they stay in order with the rows. When the pager quits
+/// early (`q`), the rest of the result is dropped and the statement interrupted.
+final class Pager {
+  private enum Phase {
+    /// Straight to the terminal: no pager for this result.
+    case direct
+    /// Holding bytes until they overflow the screen.
+    case holding
+    /// Feeding the pager.
+    case piping
+    /// The pager quit: dropping the rest.
+    case dropping
+  }
+
+  private var phase = Phase.direct
+  private var startsAtOnce = false
+  private var held: [UInt8] = []
+  private var screen = ScreenCounter(rows: 24, columns: 80)
+  private var process: ChildProcess?
+  private var pipeEnd: Int32 = -1
+  /// Called when the pager quits before the result ended (interrupts the statement).
+  var onQuit: () -> Void = {}
+
+  /// The pager command: `$PAGER`, else `less -FRX` (or `more` without less).
+  static var command: String {
+    if let pager = ChildProcess.environment("PAGER") { return pager }
+    let hasLess = access("/usr/bin/less", X_OK) == 0 || access("/bin/less", X_OK) == 0
+    return hasLess ? "less -FRX" : "more"
+  }
+
+  /// Starts a result: `setting` and whether standard output is a terminal decide paging.
+  func begin(_ setting: ShellState.TerminalSetting, isTerminal: Bool) {
+    phase = .direct
+    guard isTerminal, setting != .off else { return }
+    let size = TerminalCapabilities.windowSize()
+    screen = ScreenCounter(rows: size.rows, columns: size.columns)
+    startsAtOnce = setting == .on
+    held.removeAll(keepingCapacity: true)
+    phase = .holding
+  }
+
+  /// Takes bytes of results (standard output).
+  func write(_ bytes: UnsafeRawBufferPointer) {
+    switch phase {
+    case .direct:
+      Self.writeAll(STDOUT_FILENO, bytes)
+    case .holding:
+      held.append(contentsOf: bytes)
+      if startsAtOnce || screen.overflows(after: bytes) { startPager() }
+    case .piping:
+      feed(bytes)
+    case .dropping:
+      break
+    }
+  }
+
+  /// Takes bytes of error messages (standard error), in order with the results.
+  func writeError(_ bytes: UnsafeRawBufferPointer) {
+    switch phase {
+    case .direct:
+      Self.writeAll(STDERR_FILENO, bytes)
+    case .holding:
+      // An error ends paging for this result: what was held fits the screen anyway.
+      writeHeld()
+      held.removeAll(keepingCapacity: true)
+      phase = .direct
+      Self.writeAll(STDERR_FILENO, bytes)
+    case .piping:
+      feed(bytes)
+    case .dropping:
+      break
+    }
+  }
+
+  /// Ends the result: writes what was held, or closes the pager's input and waits for it.
+  func end() {
+    switch phase {
+    case .holding:
+      writeHeld()
+    case .piping, .dropping:
+      if pipeEnd >= 0 { close(pipeEnd) }
+      pipeEnd = -1
+      _ = process?.wait()
+      process = nil
+    case .direct:
+      break
+    }
+    held.removeAll(keepingCapacity: true)
+    phase = .direct
+  }
+
+  private func startPager() {
+    var descriptors: [Int32] = [-1, -1]
+    guard pipe(&descriptors) == 0 else {
+      phase = .direct
+      writeHeld()
+      return
+    }
+    _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
+    process = ChildProcess.start(Self.command, standardInput: descriptors[0])
+    close(descriptors[0])
+    guard process != nil else {
+      close(descriptors[1])
+      phase = .direct
+      writeHeld()
+      return
+    }
+    pipeEnd = descriptors[1]
+    phase = .piping
+    let bytes = held
+    held.removeAll()
+    bytes.withUnsafeBytes { feed($0) }
+  }
+
+  private func writeHeld() {
+    _ = held.withUnsafeBytes { Self.writeAll(STDOUT_FILENO, $0) }
+  }
+
+  private func feed(_ bytes: UnsafeRawBufferPointer) {
+    guard !Self.writeAll(pipeEnd, bytes) else { return }
+    phase = .dropping
+    onQuit()
+  }
+
+  /// Writes every byte; `false` when the descriptor stopped taking them (a closed pipe).
+  @discardableResult
+  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let count = Glibc.write(
+        descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += count
+    }
+    return true
+  }
+}
+
+/// Counts the screen lines text takes on a terminal of a given size, wrapping long lines.
+///
+/// Display widths come from ``DisplayWidth``; escape sequences (colour) take no room.
+struct ScreenCounter {
+  /// The lines a result may take and still leave the typed line and the next prompt visible.
+  let limit: Int
+  let columns: Int
+  private(set) var lines = 0
+  private var column = 0
+  private var scalar: UInt32 = 0
+  private var pendingBytes = 0
+  private var inEscape = false
+
+  /// A counter for a screen of `rows` × `columns`.
+  init(rows: Int, columns: Int) {
+    limit = max(rows - 2, 1)
+    self.columns = max(columns, 1)
+  }
+
+  /// Counts `bytes` and tells whether the text so far no longer fits.
+  mutating func overflows(after bytes: UnsafeRawBufferPointer) -> Bool {
+    for byte in bytes {
+      count(byte)
+      if lines > limit || (lines == limit && column > 0) { return true }
+    }
+    return false
+  }
+
+  private mutating func count(_ byte: UInt8) {
+    if inEscape {
+      // CSI sequences end with a byte in @...~; a lone ESC ends with the next byte.
+      if byte >= 0x40 && byte <= 0x7E && byte != UInt8(ascii: "[") { inEscape = false }
+      return
+    }
+    switch byte {
+    case 0x1B:
+      inEscape = true
+    case 0x0A:
+      lines += 1
+      column = 0
+    case 0x0D:
+      column = 0
+    case 0x80...0xBF:
+      guard pendingBytes > 0 else { return }
+      scalar = scalar << 6 | UInt32(byte & 0x3F)
+      pendingBytes -= 1
+      if pendingBytes == 0 { advance(DisplayWidth.width(of: scalar)) }
+    case 0xC0...0xDF:
+      (scalar, pendingBytes) = (UInt32(byte & 0x1F), 1)
+    case 0xE0...0xEF:
+      (scalar, pendingBytes) = (UInt32(byte & 0x0F), 2)
+    case 0xF0...0xFF:
+      (scalar, pendingBytes) = (UInt32(byte & 0x07), 3)
+    case 0x09:
+      advance(8 - column % 8)
+    default:
+      if byte >= 0x20 { advance(1) }
+    }
+  }
+
+  private mutating func advance(_ width: Int) {
+    if column + width > columns {
+      lines += 1
+      column = 0
+    }
+    column += width
+  }
+}
