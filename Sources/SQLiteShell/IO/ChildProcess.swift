@@ -13,8 +13,10 @@ public struct ChildProcess: Sendable {
   /// The process id.
   public let pid: Int32
 
-  /// Starts `command` with `/bin/sh -c`; `arguments` become `$1`, `$2`…; `standardInput` (if
-  /// given) is duplicated onto the child's descriptor 0. `nil` when the process cannot start.
+  /// Starts `command` with `/bin/sh -c`, or returns `nil` when it cannot start.
+  ///
+  /// `arguments` become `$1`, `$2`…; `standardInput` (if given) becomes the child's
+  /// descriptor 0.
   public static func start(
     _ command: String, arguments: [String] = [], standardInput: Int32? = nil
   ) -> ChildProcess? {

@@ -14,6 +14,11 @@ public enum ExternalEditor {
   public struct Failure: Error, Equatable {
     /// The message for standard error, without `Error: ` and newline.
     public let message: String
+
+    /// A failure with a message.
+    public init(message: String) {
+      self.message = message
+    }
   }
 
   /// The editor command from the environment.

@@ -1,0 +1,94 @@
+import SQLiteShell
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `.color`, `.pager` and `.edit`: the settings they keep and the text `.edit` hands over.
+@Suite("Terminal commands")
+struct TerminalCommandsTests {
+  @Test(".color and .pager keep on, off or auto and print the value when asked")
+  func settings() {
+    let harness = ShellHarness()
+    let (output, errors) = harness.run(
+      ".color\n.pager\n.color off\n.pager auto\n.color\n.pager\n.pager on\n")
+    #expect(output == "color: auto\npager: off\ncolor: off\npager: auto\n")
+    #expect(errors.isEmpty)
+    #expect(harness.shell.state.color == .off)
+    #expect(harness.shell.state.pager == .on)
+  }
+
+  @Test(".pager with two arguments prints its usage and fails")
+  func usage() {
+    let harness = ShellHarness()
+    let (_, errors) = harness.run(".pager on off\n")
+    #expect(errors == "Usage: .pager on|off|auto\n")
+    #expect(harness.shell.exitStatus == 1)
+  }
+
+  @Test("the new commands shadow none of sqlite3's abbreviations")
+  func abbreviations() {
+    let registry = DotCommandRegistry.standard
+    let resolved = ["e", "ec", "ed", "col", "co", "pa", "pag"].map { registry.resolve($0)?.name }
+    #expect(resolved == ["echo", "echo", "edit", "color", "connection", "parameter", "pager"])
+  }
+
+  @Test(".edit refuses piped input")
+  func editNeedsTerminal() {
+    let (_, errors) = ShellHarness().run("SELECT 1;\n.edit\n")
+    #expect(errors == "Error: .edit needs an interactive terminal\n")
+  }
+
+  @Test("the shell remembers the last SQL of the main input, not of .read")
+  func lastSQL() {
+    let harness = ShellHarness()
+    harness.run("SELECT 1;\n.read /dev/null\n")
+    #expect(harness.shell.lastSQL == "SELECT 1;")
+  }
+
+  @Test("the editor gets a file of mode 0600 holding the text and returns what it wrote")
+  func editorRoundTrip() throws {
+    let directory = try temporaryDirectory()
+    defer { _ = system("rm -rf '\(directory)'") }
+    let script = directory + "/editor.sh"
+    try write(
+      "#!/bin/sh\nstat -c %a \"$1\" > '\(directory)/mode'\ncp \"$1\" '\(directory)/seen'\n"
+        + "sed -i 's/before/after/' \"$1\"\n",
+      to: script)
+    chmod(script, 0o755)
+    let result = ExternalEditor.edit("SELECT 'before';", editor: script)
+    #expect(result == .success("SELECT 'after';"))
+    #expect(read(directory + "/mode") == "600\n")
+    #expect(read(directory + "/seen") == "SELECT 'before';\n")
+  }
+
+  @Test("an editor that fails produces no text and says why")
+  func editorFailure() {
+    let result = ExternalEditor.edit("SELECT 1;", editor: "exit 3; true")
+    #expect(result == .failure(.init(message: "editor \"exit 3; true\" exited with status 3")))
+  }
+
+  private func temporaryDirectory() throws -> String {
+    var template = Array("/tmp/litesh-edit-test-XXXXXX".utf8CString)
+    let path = template.withUnsafeMutableBufferPointer { buffer -> String? in
+      guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+      return String(cString: base)
+    }
+    return try #require(path)
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    let sink = try #require(OutputSink.open(path: path))
+    sink.write(text)
+    sink.close()
+  }
+
+  private func read(_ path: String) -> String {
+    guard let reader = LineReader.open(path: path) else { return "<missing>" }
+    defer { reader.close() }
+    var lines: [String] = []
+    while let line = reader.nextLine() { lines.append(line + "\n") }
+    return lines.joined()
+  }
+}
