@@ -4,7 +4,7 @@ import Testing
 /// Piped input never reaches the REPL: no prompt, no banner, no history, no escape codes.
 @Suite("REPL piped")
 struct REPLPipedTests {
-  @Test("piped input gets no prompt, no history file and no escape codes")
+  @Test("piped input gets no prompt, no history file, no pager and no escape codes")
   func pipedOutputIsPlain() throws {
     let home = NSTemporaryDirectory() + "litesh-piped-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
@@ -15,6 +15,11 @@ struct REPLPipedTests {
     environment["HOME"] = home
     environment.removeValue(forKey: "NO_COLOR")
     environment.removeValue(forKey: "LITESH_HISTORY")
+    let pager = home + "/pager.sh"
+    try "#!/bin/sh\ntouch '\(home)/pager-used'\ncat\n".write(
+      toFile: pager, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pager)
+    environment["PAGER"] = pager
     process.environment = environment
     let input = Pipe()
     let output = Pipe()
@@ -24,7 +29,9 @@ struct REPLPipedTests {
     process.standardError = errors
     try process.run()
     input.fileHandleForWriting.write(
-      Data(".headers on\nSELECT NULL AS n, '日本' AS v;\nSELECT * FROM nosuch;\n".utf8))
+      Data(
+        ".pager on\n.color on\n.headers on\nSELECT NULL AS n, '日本' AS v;\nSELECT * FROM nosuch;\n"
+          .utf8))
     try input.fileHandleForWriting.close()
     let stdout = output.fileHandleForReading.readDataToEndOfFile()
     let stderr = errors.fileHandleForReading.readDataToEndOfFile()
@@ -33,5 +40,7 @@ struct REPLPipedTests {
     #expect(!stderr.contains(0x1B))
     #expect(!String(decoding: stdout, as: UTF8.self).contains("litesh>"))
     #expect(!FileManager.default.fileExists(atPath: home + "/.litesh_history"))
+    #expect(!FileManager.default.fileExists(atPath: home + "/pager-used"))
+    #expect(String(decoding: stdout, as: UTF8.self) == "n|v\n|日本\n")
   }
 }

@@ -62,6 +62,11 @@ final class REPLTerminal {
     try tmux(["send-keys", "-t", "repl"] + keys)
   }
 
+  /// Resizes the pane's window, as a user dragging the terminal's edge.
+  func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "repl", "-x", "\(width)", "-y", "\(height)"])
+  }
+
   /// The number of lines that start with the main or continuation prompt.
   func promptCount() -> Int {
     screen().split(separator: "\n").filter {

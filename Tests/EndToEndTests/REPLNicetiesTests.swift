@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// The REPL's terminal niceties in a real terminal (tmux): pager, `.edit`, colour, resize,
+/// long lines and non-ASCII input.
+@Suite(
+  "REPL niceties", .serialized, .enabled(if: REPLTerminal.isAvailable, "tmux is not installed"))
+struct REPLNicetiesTests {
+  /// A home directory holding a pager and an editor script that leave marks in it.
+  private static func homeWithScripts() throws -> String {
+    let home = NSTemporaryDirectory() + "litesh-niceties-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    let pager = "#!/bin/sh\necho used >> '\(home)/pager-used'\ncat\n"
+    let editor =
+      "#!/bin/sh\nstat -c %a \"$1\" > '\(home)/edit-mode'\n"
+      + "sed -i 's/before/after/; s/$/;/' \"$1\"\n"
+    for (name, text) in [("pager.sh", pager), ("editor.sh", editor)] {
+      let path = home + "/" + name
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+    return home
+  }
+
+  private static func scripts(_ home: String) -> [String: String] {
+    ["PAGER": home + "/pager.sh", "EDITOR": home + "/editor.sh", "VISUAL": ""]
+  }
+
+  @Test("pages a result that overflows the screen, and not one that fits")
+  func pager() throws {
+    let home = try Self.homeWithScripts()
+    let terminal = try REPLTerminal(environment: Self.scripts(home), home: home, height: 20)
+    defer { terminal.close() }
+    let marker = home + "/pager-used"
+    try terminal.waitFor("litesh>")
+    try terminal.run(".pager auto")
+    try terminal.run("SELECT 'fits-' || 1;")
+    try terminal.waitFor("fits-1")
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    try terminal.run(
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<60) "
+        + "SELECT 'row-' || x FROM c;")
+    try terminal.waitFor("row-60")
+    #expect(FileManager.default.fileExists(atPath: marker))
+    try terminal.run("SELECT 'still-' || 'here';")
+    try terminal.waitFor("\nstill-here")
+  }
+
+  @Test(".edit runs the last statement as the editor left it, from a file of mode 0600")
+  func editLast() throws {
+    let home = try Self.homeWithScripts()
+    let terminal = try REPLTerminal(environment: Self.scripts(home), home: home)
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    try terminal.run("SELECT 'before' || '-last';")
+    try terminal.waitFor("\nbefore-last")
+    try terminal.run(".edit")
+    try terminal.waitFor("\nafter-last")
+    let mode = try String(contentsOfFile: home + "/edit-mode", encoding: .utf8)
+    #expect(mode == "600\n")
+    try terminal.press("Up")
+    try terminal.waitFor("litesh> SELECT 'after' || '-last';;")
+  }
+
+  @Test(".edit on a pending statement edits that statement and runs it")
+  func editPending() throws {
+    let home = try Self.homeWithScripts()
+    let terminal = try REPLTerminal(environment: Self.scripts(home), home: home)
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    try terminal.type("SELECT 'before' || '-pending'")
+    try terminal.enter()
+    try terminal.waitFor("   ...>")
+    try terminal.run(".edit")
+    try terminal.waitFor("\nafter-pending")
+    #expect(!terminal.screen().contains("\nbefore-pending"))
+  }
+
+  @Test(
+    "colours headers and NULLs on a terminal unless NO_COLOR or .color off",
+    arguments: [
+      ([String: String](), "", true), (["NO_COLOR": "1"], "", false),
+      ([String: String](), ".color off", false), (["NO_COLOR": "1"], ".color on", true),
+    ])
+  func colour(environment: [String: String], command: String, coloured: Bool) throws {
+    let terminal = try REPLTerminal(environment: environment)
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    if !command.isEmpty { try terminal.run(command) }
+    try terminal.run(".headers on")
+    try terminal.run(".nullvalue NULL")
+    try terminal.run("SELECT NULL AS empty, 'x' AS v;")
+    try terminal.waitFor("\nNULL|x")
+    // tmux re-encodes attributes (`ESC[0;2m` for dim after bold), so look for either form.
+    let screen = terminal.screen(escapes: true)
+    let has = { (code: String) in
+      screen.contains("\u{1B}[\(code)m") || screen.contains("\u{1B}[0;\(code)m")
+    }
+    #expect(has("1") == coloured, "bold header")
+    #expect(has("2") == coloured, "dim NULL")
+    #expect(screen.contains("\u{1B}[") == coloured)
+  }
+
+  @Test("a resize while typing keeps the line intact")
+  func resize() throws {
+    let terminal = try REPLTerminal()
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    try terminal.type("SELECT 'resized-' || 'before-")
+    try terminal.resize(width: 40, height: 20)
+    try terminal.type("and-after' || '-the-resize';")
+    try terminal.resize(width: 120, height: 30)
+    try terminal.enter()
+    try terminal.waitFor("\nresized-before-and-after-the-resize")
+  }
+
+  @Test("a line longer than two screen widths runs intact")
+  func longLine() throws {
+    let terminal = try REPLTerminal(width: 80)
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    let payload =
+      (0..<30).map { "w\($0)" }.joined(separator: "-") + String(repeating: "z", count: 100)
+    #expect(payload.count > 160)
+    try terminal.run("SELECT '\(payload)' || '-end';")
+    try terminal.waitFor("\n\(payload)-end")
+  }
+
+  @Test("non-ASCII input runs intact")
+  func nonASCII() throws {
+    let terminal = try REPLTerminal()
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    try terminal.run("SELECT 'héllo→日本' || '-ü';")
+    try terminal.waitFor("\nhéllo→日本-ü")
+  }
+}
