@@ -46,6 +46,30 @@ struct REPLNicetiesTests {
     try terminal.waitFor("\nstill-here")
   }
 
+  @Test(
+    "quitting the default pager early drops the rest quietly and the shell goes on",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
+  func pagerQuit() throws {
+    let terminal = try REPLTerminal(environment: ["PAGER": ""], height: 20)
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    try terminal.run(".pager auto")
+    try terminal.type(
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<1000000) "
+        + "SELECT 'row-' || x FROM c;")
+    let prompts = terminal.promptCount()
+    try terminal.press("Enter")
+    try terminal.waitUntil("less's prompt", timeout: 10) {
+      terminal.screen().split(separator: "\n").last == ":"
+    }
+    try terminal.press("q")
+    try terminal.waitUntil("the next prompt", timeout: 10) { terminal.promptCount() > prompts }
+    try terminal.run("SELECT 'after-' || 'the-pager';")
+    try terminal.waitFor("\nafter-the-pager")
+    #expect(!terminal.screen().contains("interrupted"))
+    #expect(!terminal.screen().contains("row-999999"))
+  }
+
   @Test(".edit runs the last statement as the editor left it, from a file of mode 0600")
   func editLast() throws {
     let home = try Self.homeWithScripts()
