@@ -28,5 +28,6 @@ public enum ShellFunctions {
     // Registration is synchronous and the handle is not kept beyond the boxes SQLite owns.
     let registration = FunctionRegistration(db: connection.withUnsafeHandle { $0 })
     try SHA3Functions.register(registration)
+    try RegexpFunctions.register(registration)
   }
 }

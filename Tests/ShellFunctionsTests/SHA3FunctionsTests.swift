@@ -22,6 +22,6 @@ struct SHA3FunctionsTests {
         + "SELECT hex(sha3_query('SELECT * FROM t ORDER BY rowid'))",
     ])
   func matchesSQLite3(sql: String) throws {
-    #expect(try Reference.litesh(sql) == Reference.sqlite3(sql))
+    try expectSameAsSQLite3(sql)
   }
 }

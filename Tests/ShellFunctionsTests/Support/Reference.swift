@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import ShellFunctions
+import Testing
 
 /// Runs the same SQL through the `sqlite3` 3.40.1 binary and through a `Connection` with the
 /// shell functions registered, rendering both as sqlite3's list mode does (`|` between columns,
@@ -71,4 +72,13 @@ enum Reference {
     case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
     }
   }
+}
+
+/// Expects litesh's rendering of `sql` to equal sqlite3's, byte for byte.
+func expectSameAsSQLite3(
+  _ sql: String, database: String = ":memory:", sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let litesh = try Reference.litesh(sql, database: database)
+  let sqlite3 = try Reference.sqlite3(sql, database: database)
+  #expect(litesh == sqlite3, sourceLocation: sourceLocation)
 }
