@@ -29,5 +29,8 @@ public enum ShellFunctions {
     let registration = FunctionRegistration(db: connection.withUnsafeHandle { $0 })
     try SHA3Functions.register(registration)
     try RegexpFunctions.register(registration)
+    try DecimalFunctions.register(registration)
+    try IEEE754Functions.register(registration)
+    try UIntCollation.register(registration)
   }
 }

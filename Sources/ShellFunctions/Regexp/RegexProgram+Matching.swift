@@ -96,7 +96,8 @@ extension RegexProgram {
     guard needle.count <= haystack.count, let first = needle.first else { return nil }
     var index = 0
     while index + needle.count <= haystack.count {
-      if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+      if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle)
+      {
         return index
       }
       index += 1

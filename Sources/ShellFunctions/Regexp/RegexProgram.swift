@@ -8,7 +8,8 @@
 final class RegexProgram {
   /// One instruction of the automaton; each takes one integer argument.
   enum Op: UInt8 {
-    case match = 1, any, anyStar, fork, goto, accept, classIncluding, classExcluding
+    case match = 1
+    case any, anyStar, fork, goto, accept, classIncluding, classExcluding
     case classValue, classRange, word, notWord, digit, notDigit, space, notSpace, boundary
     case atStart
   }

@@ -28,7 +28,8 @@ enum Reference {
     process.waitUntilExit()
     var text = String(decoding: out, as: UTF8.self)
     let message = String(decoding: err, as: UTF8.self)
-    for line in message.split(separator: "\n", omittingEmptySubsequences: true) {
+    // Only the first line: sqlite3 follows a prepare error with the SQL and a caret.
+    for line in message.split(separator: "\n", omittingEmptySubsequences: true).prefix(1) {
       var line = String(line)
       for prefix in ["Error: stepping, ", "Error: in prepare, ", "Error: "]
       where line.hasPrefix(prefix) {
