@@ -32,5 +32,6 @@ public enum ShellFunctions {
     try DecimalFunctions.register(registration)
     try IEEE754Functions.register(registration)
     try UIntCollation.register(registration)
+    try GenerateSeries.register(registration)
   }
 }
