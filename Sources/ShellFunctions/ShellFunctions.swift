@@ -11,16 +11,15 @@ public import SQLiteCore
 /// ```
 ///
 /// Registered: `generate_series`, `regexp`/`regexpi` (and so the `REGEXP` operator), `readfile`,
-/// `writefile`, `lsmode`, `fsdir`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
+/// `writefile`, `lsmode`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
 /// `decimal_sub`, `decimal_mul`, `decimal_cmp`, `decimal_sum`, the `ieee754` family, and the
 /// `decimal` and `uint` collations.
 public enum ShellFunctions {
   /// Registers every shell function on `connection`.
   ///
   /// With `safeMode`, the functions that touch files or run programs (`readfile`, `writefile`,
-  /// `edit`, `fsdir`) still exist but fail with sqlite3's message, e.g.
-  /// `cannot use the readfile() function in safe mode`. Unlike sqlite3 3.40.1, `fsdir` is
-  /// blocked too.
+  /// `edit`) still exist but fail with sqlite3's message, e.g.
+  /// `cannot use the readfile() function in safe mode`; `fsdir` is not registered at all.
   /// - Throws: ``SQLiteError`` when SQLite refuses a registration.
   public static func register(on connection: Connection, safeMode: Bool = false)
     throws(SQLiteError)
@@ -33,5 +32,7 @@ public enum ShellFunctions {
     try IEEE754Functions.register(registration)
     try UIntCollation.register(registration)
     try GenerateSeries.register(registration)
+    try FileFunctions.register(registration, safeMode: safeMode)
+    try EditFunction.register(registration, safeMode: safeMode)
   }
 }
