@@ -64,7 +64,8 @@ final class ScratchDirectory {
       let permissions = attributes[.posixPermissions] as? Int ?? -1
       let size = type == .typeRegular ? attributes[.size] as? Int ?? -1 : 0
       let pinned = (attributes[.modificationDate] as? Date).map { $0.timeIntervalSince1970 < 1e8 }
-      return "\(entry) \(type?.rawValue ?? "?") \(String(permissions, radix: 8)) \(size) \(pinned ?? false)"
+      let mode = String(permissions, radix: 8)
+      return "\(entry) \(type?.rawValue ?? "?") \(mode) \(size) \(pinned ?? false)"
     }
   }
 

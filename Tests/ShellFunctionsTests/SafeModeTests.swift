@@ -21,7 +21,8 @@ struct SafeModeTests {
 
   @Test("safe mode leaves the pure functions working")
   func keepsPureFunctions() throws {
-    let sql = "SELECT hex(sha3('a')), 'ab' REGEXP 'b', decimal_add('1', '2'), lsmode(33188);"
+    let sql =
+      "SELECT hex(sha3('a')), 'ab' REGEXP 'b', decimal_add('1', '2'), lsmode(33188);"
       + "SELECT count(*) FROM generate_series(1, 10)"
     #expect(try Reference.litesh(sql, safe: true) == Reference.sqlite3(sql, safe: true))
   }

@@ -2,7 +2,7 @@ import SQLiteCore
 
 /// What `-safe` does to the shell's file and program functions: they exist, and fail.
 enum SafeMode {
-  /// The message sqlite3 gives, e.g. `cannot use the readfile() function in safe mode`.
+  /// The message sqlite3 gives: `cannot use the readfile() function in safe mode`.
   static func message(for name: String) -> String {
     "cannot use the \(name)() function in safe mode"
   }
