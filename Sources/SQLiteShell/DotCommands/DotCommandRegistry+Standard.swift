@@ -59,7 +59,8 @@ extension DotCommandRegistry {
       handler: SettingCommands.separator),
     DotCommand("selftest", minimumPrefix: 3),
     DotCommand("session", minimumPrefix: 3),
-    DotCommand("sha3sum", minimumPrefix: 4),
+    DotCommand(
+      "sha3sum", minimumPrefix: 4, help: HelpText.sha3sumHelp, handler: SHA3SumCommand.run),
     DotCommand("shell", minimumPrefix: 2),
     DotCommand("show", minimumPrefix: 3, help: HelpText.showHelp, handler: SessionCommands.show),
     DotCommand("stats", minimumPrefix: 2),

@@ -48,7 +48,7 @@ extension CompatibilityCases {
     "u.txt": "a\u{1F}b\u{1E}1\u{1F}2\u{1E}",
   ]
 
-  static let data: [CompatibilityCase] = dumps + imports + parameters
+  static let data: [CompatibilityCase] = dumps + imports + parameters + hashes
 
   static let dumps: [CompatibilityCase] = [
     CompatibilityCase(".dump of an empty database", input: ".dump\n"),
@@ -196,5 +196,25 @@ extension CompatibilityCases {
     CompatibilityCase(
       ".parameter keeps values across statements",
       input: ".parameter set @v 3\nSELECT @v; SELECT @v + 1;\n.mode json\nSELECT @v AS v;\n"),
+  ]
+
+  static let hashes: [CompatibilityCase] = [
+    CompatibilityCase(".sha3sum of every table", input: richSchema + ".sha3sum\n"),
+    CompatibilityCase(".sha3sum --schema", input: richSchema + ".sha3sum --schema\n"),
+    CompatibilityCase(
+      ".sha3sum per table with a LIKE pattern and another size",
+      input: richSchema + ".sha3sum --sha3-256 p%\n.sha3sum --sha3-384 wr\n"),
+    CompatibilityCase(
+      ".sha3sum --sha3-512 in json mode", input: richSchema + ".mode json\n.sha3sum --sha3-512\n"),
+    CompatibilityCase(
+      ".sha3sum of the schema tables by pattern",
+      input: richSchema + ".sha3sum sqlite_s%\n.sha3sum sqlite%\n"),
+    CompatibilityCase(
+      ".sha3sum of an empty database prints nothing", input: ".sha3sum\n.print ok\n"),
+    CompatibilityCase(
+      ".sha3sum --debug shows the query", input: richSchema + ".sha3sum --debug t\n"),
+    CompatibilityCase(
+      ".sha3sum with an unknown option or two patterns",
+      input: ".sha3sum --bogus\n.sha3sum a b\n.print after\n"),
   ]
 }
