@@ -23,6 +23,10 @@ public final class Shell {
   public internal(set) var exitCode: Int32?
   /// The commands this shell runs.
   public let registry: DotCommandRegistry
+  /// The last chunk of SQL run from the main input, for `.edit`.
+  public internal(set) var lastSQL: String?
+  /// What `.edit` produced, until the REPL takes it.
+  var editedInput: String?
 
   var input = InputBuffer()
   var inputDepth = 0
@@ -32,10 +36,6 @@ public final class Shell {
   /// `.once`: commands left before output returns to stdout (sqlite3's `outCount`).
   var onceCountdown = 0
   var traceOutput: OutputSink?
-  /// The last chunk of SQL run from the main input, for `.edit`.
-  public internal(set) var lastSQL: String?
-  /// What `.edit` produced, until the REPL takes it.
-  var editedInput: String?
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(

@@ -23,12 +23,12 @@ public final class OutputSink {
   private var memory: [UInt8] = []
   private let flushThreshold = 1 << 16
   private var closeAction: (() -> Void)?
-  /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
-  /// the REPL erases its progress line there and wraps messages in colour.
-  public var aroundWrite: ((_ isAfter: Bool) -> Void)?
   /// When set, flushed bytes go to this closure instead of the file descriptor: the REPL's
   /// pager and its error colouring take over the terminal's bytes here.
   public var redirect: ((UnsafeRawBufferPointer) -> Void)?
+  /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
+  /// the REPL erases its progress line there and wraps messages in colour.
+  public var aroundWrite: ((_ isAfter: Bool) -> Void)?
 
   /// Creates a sink.
   public init(_ target: Target) {
