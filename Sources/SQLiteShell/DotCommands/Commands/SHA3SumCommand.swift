@@ -32,9 +32,8 @@ enum SHA3SumCommand {
         return .failure
       } else {
         pattern = argument
-        if (try? connection.scalar("SELECT ? LIKE 'sqlite\\_%' ESCAPE '\\'", [argument], as: Int.self))
-          == 1
-        {
+        let isSystemTable = "SELECT ? LIKE 'sqlite\\_%' ESCAPE '\\'"
+        if (try? connection.scalar(isSystemTable, [argument], as: Int.self)) == 1 {
           includesSchema = true
         }
       }
