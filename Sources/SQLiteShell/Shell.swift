@@ -25,8 +25,8 @@ public final class Shell {
   public let registry: DotCommandRegistry
   /// The last chunk of SQL run from the main input, for `.edit`.
   public internal(set) var lastSQL: String?
-  /// What `.edit` produced, until the REPL takes it.
-  var editedInput: String?
+  /// The text `.edit` asked to edit, until the REPL (which owns the terminal) takes it.
+  var editRequest: String?
 
   var input = InputBuffer()
   var inputDepth = 0

@@ -80,24 +80,36 @@ final class InteractiveSession {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     for line in lines {
       if shell.isAwaitingContinuation, Self.isEditCommand(line) {
-        if shell.edit(entry.joined(separator: "\n")) == .success {
-          shell.discardPendingInput()
-          entry = []
-        }
-        shell.flush()
+        edit(entry.joined(separator: "\n"), isPending: true)
       } else {
         entry.append(line)
         runLine(line)
-      }
-      if let edited = shell.takeEditedInput() {
-        if !shell.isAwaitingContinuation { recordEntry() }
-        Self.write(edited + "\n")
-        _ = InterruptSignal.takeRequest()
-        run(edited)
+        if let request = shell.takeEditRequest() { edit(request, isPending: false) }
       }
       if shell.shouldExit { break }
     }
     if !shell.isAwaitingContinuation || shell.shouldExit { recordEntry() }
+  }
+
+  /// Runs the editor on `text` (the pending statement, or the last one for `.edit`), then
+  /// shows and runs what it returns; a failing editor changes nothing.
+  private func edit(_ text: String, isPending: Bool) {
+    switch ExternalEditor.edit(text) {
+    case .failure(let failure):
+      shell.errors.write("Error: \(failure.message)\n")
+      shell.flush()
+    case .success(let edited):
+      if isPending {
+        shell.discardPendingInput()
+        entry = []
+      } else {
+        recordEntry()
+      }
+      guard !edited.isEmpty else { return }
+      Self.write(edited + "\n")
+      _ = InterruptSignal.takeRequest()
+      run(edited)
+    }
   }
 
   private func recordEntry() {

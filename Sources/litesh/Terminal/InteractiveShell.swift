@@ -31,8 +31,6 @@ protocol InteractiveShell: AnyObject {
   var state: ShellState { get }
   /// Where results go now (standard output unless `.output` or `.once` redirect them).
   var output: OutputSink { get }
-  /// Edits `text` in the user's editor; the result is then ``takeEditedInput()``.
-  func edit(_ text: String) -> DotCommand.Outcome
-  /// The text `.edit` produced, once.
-  func takeEditedInput() -> String?
+  /// The text `.edit` asked to edit, once.
+  func takeEditRequest() -> String?
 }

@@ -47,6 +47,17 @@ struct TerminalCommandsTests {
     #expect(harness.shell.lastSQL == "SELECT 1;")
   }
 
+  @Test(".edit at the prompt asks the REPL, once, to edit the last SQL")
+  func editRequest() {
+    var state = ShellState()
+    state.isInteractive = true
+    let harness = ShellHarness(state: state)
+    let (_, errors) = harness.run("SELECT 1;\n.edit\n")
+    #expect(errors.isEmpty)
+    #expect(harness.shell.takeEditRequest() == "SELECT 1;")
+    #expect(harness.shell.takeEditRequest() == nil)
+  }
+
   @Test("the editor gets a file of mode 0600 holding the text and returns what it wrote")
   func editorRoundTrip() throws {
     let directory = try temporaryDirectory()

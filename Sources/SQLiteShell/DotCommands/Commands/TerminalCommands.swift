@@ -1,7 +1,6 @@
 /// The dot-commands for the interactive terminal: `.color`, `.pager` and `.edit`.
 ///
-/// They only record settings or hand text over; the REPL (which owns the terminal) acts on
-/// them. Piped input accepts `.color` and `.pager` and nothing changes, since colour and the
+/// They only record settings or a request; the REPL (which owns the terminal) acts on them. Piped input accepts `.color` and `.pager` and nothing changes, since colour and the
 /// pager are never used for output that is not a terminal.
 enum TerminalCommands {
   static let color: DotCommand.Handler = { shell, arguments in
@@ -12,7 +11,7 @@ enum TerminalCommands {
     setting(shell, arguments, name: "pager", keyPath: \.pager)
   }
 
-  /// `.edit`: the last SQL run, edited in `$VISUAL`/`$EDITOR`, for the REPL to run.
+  /// `.edit`: asks the REPL to edit the last SQL run in `$VISUAL`/`$EDITOR` and run the result.
   static let edit: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .edit in safe mode") else { return .failure }
     guard arguments.isEmpty else {
@@ -23,7 +22,8 @@ enum TerminalCommands {
       shell.errors.write("Error: .edit needs an interactive terminal\n")
       return .failure
     }
-    return shell.edit(shell.lastSQL ?? "")
+    shell.editRequest = shell.lastSQL ?? ""
+    return .success
   }
 
   /// `.NAME on|off|auto`; with no argument, prints the current value.
@@ -50,23 +50,10 @@ enum TerminalCommands {
 }
 
 extension Shell {
-  /// Edits `text` in the user's editor and keeps the result for the REPL to run (see
-  /// ``takeEditedInput()``); prints the reason and fails when the editor fails.
-  public func edit(_ text: String) -> DotCommand.Outcome {
-    flush()
-    switch ExternalEditor.edit(text) {
-    case .success(let edited):
-      editedInput = edited.isEmpty ? nil : edited
-      return .success
-    case .failure(let failure):
-      errors.write("Error: \(failure.message)\n")
-      return .failure
-    }
-  }
-
-  /// The text `.edit` produced, once: the REPL runs it as if typed.
-  public func takeEditedInput() -> String? {
-    defer { editedInput = nil }
-    return editedInput
+  /// The text `.edit` asked to edit, once: the REPL runs the editor on it, then runs the
+  /// edited text as if typed.
+  public func takeEditRequest() -> String? {
+    defer { editRequest = nil }
+    return editRequest
   }
 }
