@@ -49,15 +49,23 @@ extension Statement {
         }
       }
     }
-    guard rc == SQLITE_OK else {
-      if rc == SQLITE_RANGE {
-        throw SQLiteError(
-          code: .range,
-          message: "parameter index \(index) out of range: the statement has \(parameterCount)",
-          sql: sql)
-      }
-      throw owner.error(rc, sql: sql)
+    try checkBind(rc, at: index)
+  }
+
+  /// Throws the error for a failed `sqlite3_bind_*` call, naming the index when out of range.
+  @inline(__always)
+  func checkBind(_ rc: Int32, at index: Int) throws(SQLiteError) {
+    guard rc == SQLITE_OK else { throw bindError(rc, at: index) }
+  }
+
+  private func bindError(_ rc: Int32, at index: Int) -> SQLiteError {
+    if rc == SQLITE_RANGE {
+      return SQLiteError(
+        code: .range,
+        message: "parameter index \(index) out of range: the statement has \(parameterCount)",
+        sql: sql)
     }
+    return owner.error(rc, sql: sql)
   }
 
   /// Binds one value to a named parameter; the name may omit its prefix (`a` for `:a`).
@@ -119,7 +127,7 @@ extension Statement {
     var index = 0
     for value in repeat each values {
       index += 1
-      try bind(value.sqliteValue, at: index)
+      try value.bind(to: self, at: index)
     }
   }
 

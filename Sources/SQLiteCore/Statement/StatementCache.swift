@@ -1,8 +1,9 @@
 /// A bounded least-recently-used cache of prepared statements, keyed by SQL text.
 ///
 /// Lookups cost one hash at most: entries are objects, so stamping one as used needs no second
-/// dictionary access, and the statement used last is checked first with a string comparison
-/// (which is immediate when the caller passes the same string again).
+/// dictionary access, and the few statements used last are checked first with a string
+/// comparison (immediate when the caller passes the same string again), so a transaction's
+/// `BEGIN`, its statement and `COMMIT` are found without hashing.
 struct StatementCache {
   private final class Entry {
     let statement: Statement
@@ -16,8 +17,10 @@ struct StatementCache {
   let capacity: Int
   private var entries: [String: Entry] = [:]
   private var clock: UInt64 = 0
-  private var lastSQL = ""
-  private var lastEntry: Entry?
+  /// The most recently used entries, checked before the dictionary.
+  private var recent: [(sql: String, entry: Entry)] = []
+  private var nextRecent = 0
+  private static let recentCount = 4
 
   init(capacity: Int) { self.capacity = max(0, capacity) }
 
@@ -26,11 +29,12 @@ struct StatementCache {
   /// The cached statement for `sql`, reset and cleared, unless it failed since its last use.
   mutating func statement(for sql: String) -> Statement? {
     let entry: Entry
-    if let last = lastEntry, lastSQL == sql {
-      entry = last
+    if let found = recentEntry(for: sql) {
+      entry = found
     } else {
       guard let found = entries[sql] else { return nil }
       entry = found
+      remember(sql, entry)
     }
     let statement = entry.statement
     if statement.hasFailed {
@@ -39,8 +43,6 @@ struct StatementCache {
     }
     clock &+= 1
     entry.lastUse = clock
-    lastSQL = sql
-    lastEntry = entry
     statement.resetIfBusy()
     statement.clearBindings()
     return statement
@@ -57,22 +59,33 @@ struct StatementCache {
     clock &+= 1
     let entry = Entry(statement: statement, lastUse: clock)
     entries[sql] = entry
-    lastSQL = sql
-    lastEntry = entry
+    remember(sql, entry)
+  }
+
+  private func recentEntry(for sql: String) -> Entry? {
+    for candidate in recent where candidate.sql == sql { return candidate.entry }
+    return nil
+  }
+
+  private mutating func remember(_ sql: String, _ entry: Entry) {
+    if recent.count < Self.recentCount {
+      recent.append((sql, entry))
+    } else {
+      recent[nextRecent] = (sql, entry)
+      nextRecent = (nextRecent + 1) % Self.recentCount
+    }
   }
 
   mutating func remove(_ sql: String) {
     guard let removed = entries.removeValue(forKey: sql) else { return }
-    if lastEntry === removed {
-      lastEntry = nil
-      lastSQL = ""
-    }
+    recent.removeAll { $0.entry === removed }
+    nextRecent = 0
   }
 
   mutating func removeAll() {
     entries.removeAll()
-    lastEntry = nil
-    lastSQL = ""
+    recent.removeAll()
+    nextRecent = 0
   }
 
   func contains(_ sql: String) -> Bool { entries[sql] != nil }
