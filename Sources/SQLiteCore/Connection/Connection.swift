@@ -18,7 +18,8 @@ public final class Connection {
   public let path: String
   /// The options this connection was opened with.
   public let options: OpenOptions
-  var statementCache: StatementCache
+  // Touched only by this connection's own calls, never re-entered: skip the exclusivity checks.
+  @exclusivity(unchecked) var statementCache: StatementCache
 
   /// Opens a database file, a `file:` URI or `:memory:`.
   ///
