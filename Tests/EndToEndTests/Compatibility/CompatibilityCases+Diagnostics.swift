@@ -62,7 +62,8 @@ extension CompatibilityCases {
       input: ".progress 10\nSELECT x FROM (WITH RECURSIVE c(x) AS (VALUES(1) UNION ALL "
         + "SELECT x+1 FROM c WHERE x<5) SELECT x FROM c);\n.mode box\nVALUES(1),(2);\n"),
     CompatibilityCase(
-      ".progress errors", input: ".progress --bogus\n.progress --limit\n.progress 10 20\nSELECT 1;\n"),
+      ".progress errors",
+      input: ".progress --bogus\n.progress --limit\n.progress 10 20\nSELECT 1;\n"),
     CompatibilityCase(
       ".progress --reset counts per input",
       input: ".progress 50 --reset\n" + counting + counting.dropLast() + " " + counting),
