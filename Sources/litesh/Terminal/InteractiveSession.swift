@@ -30,7 +30,7 @@ final class InteractiveSession {
     self.shell = shell
     self.history = HistoryFile(path: historyPath)
     self.completion = CompletionEngine(dotCommandNames: dotCommandNames)
-    self.progress = ProgressLine(isEnabled: terminal.isErrorTerminal)
+    self.progress = ProgressLine(isEnabled: terminal.isErrorTerminal, rows: shell.rowsWritten)
     self.transientNotice = isTransient
   }
 
