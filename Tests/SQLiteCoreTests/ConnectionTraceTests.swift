@@ -16,7 +16,8 @@ struct ConnectionTraceTests {
       }
     }
     try db.execute("VALUES(1),(2)")
-    #expect(seen == ["stmt VALUES(1),(2)", "row VALUES(1),(2)", "row VALUES(1),(2)", "profile true"])
+    #expect(
+      seen == ["stmt VALUES(1),(2)", "row VALUES(1),(2)", "row VALUES(1),(2)", "profile true"])
   }
 
   @Test("statements inside triggers are traced with SQLite's comments")

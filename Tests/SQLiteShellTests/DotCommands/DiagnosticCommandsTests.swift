@@ -46,6 +46,15 @@ struct DiagnosticCommandsTests {
     #expect(harness.output.capturedText == "-- closing database connection\n")
   }
 
+  @Test("a tracing shell released without close() does not crash")
+  func traceReleased() {
+    var harness: ShellHarness? = ShellHarness()
+    _ = harness?.run(".trace stdout --close --profile\n.progress 1\nSELECT 1;\n")
+    let output = harness?.output
+    harness = nil
+    #expect(output?.capturedText.hasPrefix("Progress 1\n") == true)
+  }
+
   @Test(".log sends delivered entries to the sink it chose, and off stops them")
   func logRouting() {
     let harness = ShellHarness()

@@ -42,7 +42,7 @@ enum DiagnosticCommands {
     }
     connection.trace(
       events.isEmpty ? .statement : events, expandingParameters: shell.diagnostics.traceExpands
-    ) { [unowned shell] event in shell.writeTrace(event) }
+    ) { [weak shell] event in shell?.writeTrace(event) }
     return .success
   }
 
@@ -105,7 +105,7 @@ enum DiagnosticCommands {
     guard let connection = shell.openDatabase() else { return .failure }
     settings.isActive = every > 0
     shell.diagnostics.progress = settings
-    connection.setProgressHandler(every: every) { [unowned shell] in shell.progressTick() }
+    connection.setProgressHandler(every: every) { [weak shell] in shell?.progressTick() ?? false }
     return .success
   }
 
