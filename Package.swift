@@ -35,7 +35,7 @@ let package = Package(
     .testTarget(
       name: "SQLiteCoreTests", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "ShellFunctionsTests", dependencies: ["ShellFunctions", "SQLiteCore"],
+      name: "ShellFunctionsTests", dependencies: ["ShellFunctions", "SQLiteCore", "litesh"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore"],

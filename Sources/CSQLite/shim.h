@@ -21,4 +21,14 @@ static inline int csqlite_format_double(char *buf, int size, const char *format,
 static inline char *csqlite_mprintf_string(const char *format, const char *value) {
   return sqlite3_mprintf(format, value);
 }
+/* sqlite3_config(SQLITE_CONFIG_LOG, ...): only before SQLite initialises; SQLITE_MISUSE after. */
+typedef void (*csqlite_log_callback)(void *context, int code, const char *message);
+static inline int csqlite_config_log(csqlite_log_callback callback, void *context) {
+  return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
+}
+
+/* sqlite3_log with the message as data, never as a format. */
+static inline void csqlite_log(int code, const char *message) {
+  sqlite3_log(code, "%s", message);
+}
 #endif

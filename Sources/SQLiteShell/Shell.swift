@@ -35,7 +35,12 @@ public final class Shell {
   var quitRequested = false
   /// `.once`: commands left before output returns to stdout (sqlite3's `outCount`).
   var onceCountdown = 0
+  /// `.trace`: where trace lines go, if anywhere.
   var traceOutput: OutputSink?
+  /// `.trace`, `.log`, `.progress` and `.nonce` settings.
+  let diagnostics = ShellDiagnostics()
+  /// The result rows written so far, for the REPL's progress line (readable from any thread).
+  public let rowsWritten = RowCounter()
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(

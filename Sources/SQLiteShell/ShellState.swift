@@ -25,6 +25,8 @@ public struct ShellState {
   public var isInteractive = false
   /// `-safe`: refuse commands that touch files or run programs.
   public var isSafe = false
+  /// `-nonce STRING`: the nonce `.nonce` must repeat to lift safe mode for one command.
+  public var safeModeNonce: String?
   /// The database file name as given (`:memory:` when none).
   public var databasePath = ":memory:"
   /// How the database is opened (`-readonly`, `-nofollow`).

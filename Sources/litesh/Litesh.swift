@@ -5,6 +5,8 @@ import SQLiteShell
 @main
 enum Litesh {
   static func main() {
+    // Before anything initialises SQLite: `.log` only chooses where these lines go.
+    ShellLog.installSQLiteHandler()
     let output = OutputSink(.fileDescriptor(1))
     let errors = OutputSink(.fileDescriptor(2))
     let launcher = ShellLauncher(
@@ -25,12 +27,19 @@ enum Litesh {
     }
   }
 
-  /// The libedit REPL (Sources/litesh/Terminal): standard input is a terminal.
+  /// The libedit REPL (Sources/litesh/Terminal) when standard input is a terminal; with
+  /// `-interactive` on a pipe or file, the echoing session instead (no libedit, no history).
   static func runInteractive(_ shell: Shell) {
-    InteractiveSession(
-      shell: shell, dotCommandNames: shell.registry.implemented.map(\.name),
-      isTransient: shell.state.databasePath == ":memory:"
-    ).run()
+    // sqlite3 shows the in-memory notice only when started with no arguments at all.
+    let isTransient = CommandLine.arguments.count == 1
+    if isatty(0) == 0 {
+      EchoingSession(shell: shell, isTransient: isTransient).run(LineReader(fileDescriptor: 0))
+    } else {
+      InteractiveSession(
+        shell: shell, dotCommandNames: shell.registry.implemented.map(\.name),
+        isTransient: isTransient
+      ).run()
+    }
     shell.finish()
   }
 }

@@ -33,8 +33,11 @@ struct EditFunctionTests {
     let script = try editor(in: directory, #"printf 'from env' > "$1""#)
     let sqlite3 = try Reference.sqlite3("SELECT edit('x')", environment: ["VISUAL": script])
     #expect(sqlite3 == "from env\n")
-    setenv("VISUAL", script, 1)
-    defer { unsetenv("VISUAL") }
-    #expect(try Reference.litesh("SELECT edit('x')") == sqlite3)
+    // The built litesh with VISUAL in its own environment: setting it in this process would
+    // race with every other test that starts a program.
+    let litesh = try Reference.run(
+      Reference.liteshBinary, ["-batch", ":memory:", "SELECT edit('x')"],
+      environment: ["VISUAL": script])
+    #expect(litesh == sqlite3)
   }
 }

@@ -22,7 +22,7 @@ enum CoreConcurrent {
               var random = start
               let lookup = try db.cachedStatement(Rows.lookup)
               for _ in 0..<batch {
-                try lookup.bind([random.id(rows: rows)])
+                try lookup.bind(random.id(rows: rows))
                 guard try lookup.step() else { fail("lookup found no row") }
                 _ = lookup.int64(at: 0)
                 _ = lookup.string(at: 2)
@@ -42,7 +42,7 @@ enum CoreConcurrent {
           id += 1
           let next = id
           try await pool.write { db in
-            try db.execute(Rows.insert, [next, Rows.a(next), Rows.b(next), Rows.c(next)])
+            try db.execute(Rows.insert, next, Rows.a(next), Rows.b(next), Rows.c(next))
           }
           done += 1
         }

@@ -24,7 +24,7 @@ enum CoreWorkloads {
     }
   }
 
-  /// W1: one transaction, one prepared statement, bound with a parameter array.
+  /// W1: one transaction, one prepared statement, values bound in order (variadic `bind`).
   static func insert(_ options: Options) throws {
     let db = try open(options.database)
     try db.execute(Rows.createTable)
@@ -32,7 +32,7 @@ enum CoreWorkloads {
     try db.execute("BEGIN")
     let insert = try db.prepare(Rows.insert, persistent: true)
     for i in 1...Int64(options.rows) {
-      try insert.bind([i, Rows.a(i), Rows.b(i), Rows.c(i)])
+      try insert.bind(i, Rows.a(i), Rows.b(i), Rows.c(i))
       try insert.run()
       insert.reset()
     }
@@ -88,7 +88,7 @@ enum CoreWorkloads {
     for _ in 0..<options.count {
       let id = random.id(rows: options.rows)
       let lookup = try db.cachedStatement(Rows.lookup)
-      try lookup.bind([id])
+      try lookup.bind(id)
       if try lookup.step() {
         found += 1
         sum &+= lookup.int64(at: 0) &+ Int64(lookup.double(at: 1) * 4)
@@ -108,7 +108,7 @@ enum CoreWorkloads {
     var clock = Measurement()
     for i in 1...Int64(options.count) {
       try db.transaction(.immediate) { db in
-        try db.execute(Rows.insert, [i, Rows.a(i), Rows.b(i), Rows.c(i)])
+        try db.execute(Rows.insert, i, Rows.a(i), Rows.b(i), Rows.c(i))
       }
     }
     clock.stop()

@@ -47,16 +47,33 @@ extension Connection {
 
   /// Runs one statement and decodes each row into `T`, matching coding keys to column names.
   ///
+  /// For large results prefer ``forEach(_:_:_:_:)``, which decodes one row at a time.
+  ///
   /// - Throws: ``SQLiteError`` naming the column when one is missing or has the wrong type.
+  @inlinable
   public func query<T: Decodable>(
     _ type: T.Type, _ sql: String, _ parameters: Parameters = .none
   ) throws -> [T] {
     var decoded: [T] = []
+    try forEach(type, sql, parameters) { decoded.append($0) }
+    return decoded
+  }
+
+  /// Runs one statement and hands each row, decoded into `T`, to `body` as it is stepped.
+  ///
+  /// Coding keys are matched to column names on the first row; later rows reuse the match.
+  ///
+  /// - Throws: ``SQLiteError`` naming the column when one is missing or has the wrong type,
+  ///   or the error `body` threw.
+  public func forEach<T: Decodable>(
+    _ type: T.Type, _ sql: String, _ parameters: Parameters = .none, _ body: (T) throws -> Void
+  ) throws {
     try withStatement(sql, parameters) { statement in
+      let decoder = RowDecoder(statement: statement)
+      defer { decoder.finish() }
       while try statement.step() {
-        decoded.append(try T(from: RowDecoder(statement: statement)))
+        try body(try decoder.decodeRow(type))
       }
     }
-    return decoded
   }
 }

@@ -91,6 +91,20 @@ extension Connection {
     defer { checkIn(statement) }
     try statement.run()
   }
+
+  /// Runs one statement with values bound in order, discarding rows (the statement is cached).
+  ///
+  /// The fast path for repeated writes: `try db.execute("INSERT INTO t VALUES (?, ?)", id, name)`
+  /// binds each value directly, without building ``Parameters``.
+  @inlinable @_disfavoredOverload  // an array literal stays ``Parameters``, not a blob
+  public func execute<each T: ValueConvertible>(
+    _ sql: String, _ first: some ValueConvertible, _ values: repeat each T
+  ) throws(SQLiteError) {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    try statement.bind(first, repeat each values)
+    try statement.run()
+  }
 }
 
 /// Prepares the statements of a multi-statement SQL text one at a time.

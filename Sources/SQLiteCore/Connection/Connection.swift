@@ -18,7 +18,8 @@ public final class Connection {
   public let path: String
   /// The options this connection was opened with.
   public let options: OpenOptions
-  var statementCache: StatementCache
+  // Touched only by this connection's own calls, never re-entered: skip the exclusivity checks.
+  @exclusivity(unchecked) var statementCache: StatementCache
 
   /// Opens a database file, a `file:` URI or `:memory:`.
   ///
@@ -117,6 +118,18 @@ public final class Connection {
 
   /// The SQLite source identifier (date, time and hash of the check-in).
   public static var sqliteSourceID: String { String(cString: sqlite3_sourceid()) }
+
+  /// Every keyword the SQLite library knows, upper case (`sqlite3_keyword_name`).
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/keyword_check.html>
+  public static let sqlKeywords: [String] = (0..<sqlite3_keyword_count()).compactMap { index in
+    var name: UnsafePointer<CChar>?
+    var length: Int32 = 0
+    guard sqlite3_keyword_name(index, &name, &length) == SQLITE_OK, let name else { return nil }
+    return name.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: Int(length)), as: UTF8.self)
+    }
+  }
 
   /// Whether `sql` ends with a complete statement (`sqlite3_complete`).
   ///

@@ -10,7 +10,7 @@ final class ConnectionHandle {
   private(set) var isClosed = false
   let interruptHandle: InterruptHandle
   /// Retained boxes for callbacks whose lifetime SQLite does not manage (trace, progress).
-  var traceBox: CallbackBox<(String) -> Void>?
+  var traceBox: AnyObject?
   var progressBox: CallbackBox<() -> Bool>?
   /// The statements this library prepared and has not finalized yet.
   ///

@@ -1,11 +1,70 @@
-/// Decodes the current row of a statement into a `Decodable` type, one column per coding key.
-struct RowDecoder: Decoder {
+/// Decodes rows of one statement into `Decodable` values, one column per coding key.
+///
+/// One decoder serves a whole query. It learns the column of each coding key from the first
+/// row, in the order `init(from:)` asks for them, and afterwards only checks that the key at
+/// each position is the same one (a string comparison) instead of looking the name up. The
+/// keyed container is made once per key type and reused for every row.
+final class RowDecoder: Decoder {
+  /// A coding key's name and the column it resolved to.
+  private struct Slot {
+    let name: String
+    let index: Int
+  }
+
   let statement: Statement
+  let columns: ColumnNames
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
+  // Only this decoder's own row loop touches these: skip the runtime exclusivity checks.
+  @exclusivity(unchecked) private var slots: [Slot] = []
+  @exclusivity(unchecked) private var position = 0
+  private var container: AnyObject?
+  private var containerKey: ObjectIdentifier?
+
+  init(statement: Statement) {
+    self.statement = statement
+    self.columns = statement.columns
+  }
+
+  /// Decodes the statement's current row.
+  func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
+    position = 0
+    return try T(from: self)
+  }
+
+  /// Drops the reused container, which refers back to this decoder.
+  func finish() {
+    container = nil
+    containerKey = nil
+  }
+
+  /// The column of a coding key: the learned one when the key at this position is unchanged.
+  @inline(__always)
+  func column(for name: String) -> Int? {
+    let current = position
+    position = current &+ 1
+    if current < slots.count {
+      let slot = slots[current]
+      if slot.name == name { return slot.index }
+    }
+    guard let index = columns.index(of: name) else { return nil }
+    if current < slots.count {
+      slots[current] = Slot(name: name, index: index)
+    } else if current == slots.count {
+      slots.append(Slot(name: name, index: index))
+    }
+    return index
+  }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(RowKeyedContainer<Key>(statement: statement, columns: statement.columns))
+    let key = ObjectIdentifier(type)
+    if containerKey == key, let container {
+      return unsafeDowncast(container, to: ContainerBox<Key>.self).container
+    }
+    let box = ContainerBox(KeyedDecodingContainer(RowKeyedContainer<Key>(decoder: self)))
+    container = box
+    containerKey = key
+    return box.container
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -24,16 +83,24 @@ struct RowDecoder: Decoder {
   }
 }
 
+/// Holds a keyed container so the decoder can keep it across rows.
+private final class ContainerBox<Key: CodingKey> {
+  let container: KeyedDecodingContainer<Key>
+  init(_ container: KeyedDecodingContainer<Key>) { self.container = container }
+}
+
 private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let statement: Statement
-  let columns: ColumnNames
+  let decoder: RowDecoder
+  var statement: Statement { decoder.statement }
+  var columns: ColumnNames { decoder.columns }
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { columns.names.compactMap { Key(stringValue: $0) } }
 
-  func contains(_ key: Key) -> Bool { columns.index(of: key.stringValue) != nil }
+  func contains(_ key: Key) -> Bool { decoder.column(for: key.stringValue) != nil }
 
+  @inline(__always)
   private func index(_ key: Key) throws(SQLiteError) -> Int {
-    guard let index = columns.index(of: key.stringValue) else {
+    guard let index = decoder.column(for: key.stringValue) else {
       throw SQLiteError(
         code: .range,
         message:
@@ -81,7 +148,10 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    let index = try index(key)
+    try int64(key, try index(key), type)
+  }
+
+  private func int64(_ key: Key, _ index: Int, _ type: Any.Type) throws(SQLiteError) -> Int64 {
     switch statement.storageClass(at: index) {
     case .integer: return statement.int64(at: index)
     case .real:
@@ -92,10 +162,9 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   }
 
   private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
-    let wide = try decode(Int64.self, forKey: key)
-    guard let narrow = T(exactly: wide) else {
-      throw mismatch(key, try index(key), type)
-    }
+    let index = try index(key)
+    let wide = try int64(key, index, type)
+    guard let narrow = T(exactly: wide) else { throw mismatch(key, index, type) }
     return narrow
   }
 
@@ -163,8 +232,8 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
       code: .mismatch, message: "column \"\(key.stringValue)\" cannot hold an array")
   }
 
-  func superDecoder() throws -> any Decoder { RowDecoder(statement: statement) }
-  func superDecoder(forKey key: Key) throws -> any Decoder { RowDecoder(statement: statement) }
+  func superDecoder() throws -> any Decoder { decoder }
+  func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
 }
 
 /// Decodes one database value: enums with raw values and other single-value types.

@@ -49,15 +49,23 @@ extension Statement {
         }
       }
     }
-    guard rc == SQLITE_OK else {
-      if rc == SQLITE_RANGE {
-        throw SQLiteError(
-          code: .range,
-          message: "parameter index \(index) out of range: the statement has \(parameterCount)",
-          sql: sql)
-      }
-      throw owner.error(rc, sql: sql)
+    try checkBind(rc, at: index)
+  }
+
+  /// Throws the error for a failed `sqlite3_bind_*` call, naming the index when out of range.
+  @inline(__always)
+  func checkBind(_ rc: Int32, at index: Int) throws(SQLiteError) {
+    guard rc == SQLITE_OK else { throw bindError(rc, at: index) }
+  }
+
+  private func bindError(_ rc: Int32, at index: Int) -> SQLiteError {
+    if rc == SQLITE_RANGE {
+      return SQLiteError(
+        code: .range,
+        message: "parameter index \(index) out of range: the statement has \(parameterCount)",
+        sql: sql)
     }
+    return owner.error(rc, sql: sql)
   }
 
   /// Binds one value to a named parameter; the name may omit its prefix (`a` for `:a`).
@@ -78,12 +86,7 @@ extension Statement {
     try owner.checkOpen(sql: sql)
     switch parameters.storage {
     case .positional(let values):
-      let expected = parameterCount
-      guard values.count == expected else {
-        throw SQLiteError.misuse(
-          "wrong number of parameters: the statement has \(expected), \(values.count) given",
-          sql: sql)
-      }
+      try checkParameterCount(values.count)
       for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
     case .named(let values):
       var used = Set<String>()
@@ -108,6 +111,35 @@ extension Statement {
       if let unknown = values.keys.filter({ !used.contains($0) }).sorted().first {
         throw SQLiteError.misuse("unknown parameter name \"\(unknown)\"", sql: sql)
       }
+    }
+  }
+
+  /// Binds Swift values to the parameters in order, without building ``Parameters``.
+  ///
+  /// The fast path for a statement run many times: `try insert.bind(id, name, score)`.
+  /// Each value is converted straight to its SQLite value; nothing is boxed.
+  ///
+  /// - Throws: ``SQLiteError`` with code `misuse` when the number of values differs from
+  ///   ``parameterCount``.
+  @inlinable @_disfavoredOverload  // an array literal stays ``Parameters``, not a blob
+  public func bind<each T: ValueConvertible>(_ values: repeat each T) throws(SQLiteError) {
+    var count = 0
+    for _ in repeat each values { count += 1 }
+    try checkParameterCount(count)
+    var index = 0
+    for value in repeat each values {
+      index += 1
+      try value.bind(to: self, at: index)
+    }
+  }
+
+  /// Throws a misuse error unless the statement has exactly `count` parameters.
+  @usableFromInline
+  func checkParameterCount(_ count: Int) throws(SQLiteError) {
+    let expected = parameterCount
+    guard count == expected else {
+      throw SQLiteError.misuse(
+        "wrong number of parameters: the statement has \(expected), \(count) given", sql: sql)
     }
   }
 

@@ -72,6 +72,12 @@ public final class Statement {
     sqlite3_reset(handle)
   }
 
+  /// Resets the statement only when it has been stepped since its last reset.
+  func resetIfBusy() {
+    guard !owner.isClosed, sqlite3_stmt_busy(handle) != 0 else { return }
+    sqlite3_reset(handle)
+  }
+
   /// Sets every parameter back to `NULL`.
   public func clearBindings() {
     guard !owner.isClosed else { return }

@@ -28,7 +28,12 @@ public struct Parameters: Sendable {
 
   /// Positional values converted from Swift values.
   public init(_ values: [(any ValueConvertible)?]) {
-    storage = .positional(values.map { $0?.sqliteValue ?? .null })
+    var converted: [SQLiteCore.Value] = []
+    converted.reserveCapacity(values.count)
+    for value in values {
+      if let value { converted.append(value.sqliteValue) } else { converted.append(.null) }
+    }
+    storage = .positional(converted)
   }
 
   init(storage: Storage) { self.storage = storage }

@@ -7,6 +7,10 @@ public protocol ValueConvertible {
   var sqliteValue: Value { get }
   /// Converts a database value, or returns `nil` when the value cannot represent `Self`.
   static func fromSQLite(_ value: Value) -> Self?
+  /// Binds this value to the parameter at `index` (from 1) of `statement`.
+  ///
+  /// The default binds ``sqliteValue``; the numeric types and `String` bind directly.
+  func bind(to statement: Statement, at index: Int) throws(SQLiteError)
 }
 
 extension Value: ValueConvertible {

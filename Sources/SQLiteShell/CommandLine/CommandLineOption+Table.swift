@@ -56,6 +56,9 @@ extension CommandLineOption {
     CommandLineOption(
       "nofollow", "refuse to open symbolic links to database files", phase: .early
     ) { settings, _ in settings.state.openOptions.noFollow = true },
+    CommandLineOption("nonce", argument: "STRING", "set the safe-mode escape nonce") {
+      settings, value in settings.state.safeModeNonce = value
+    },
     CommandLineOption(
       "nullvalue", argument: "TEXT", "set text string for NULL values. Default ''"
     ) { settings, value in settings.state.style.nullValue = SettingCommands.clipped(value ?? "") },

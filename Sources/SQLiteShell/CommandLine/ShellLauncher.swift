@@ -219,5 +219,6 @@ extension Shell {
     resetOutput()
     flush()
     try? connection?.close()
+    closeDiagnostics()
   }
 }

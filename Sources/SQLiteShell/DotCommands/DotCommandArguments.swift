@@ -81,70 +81,15 @@ public enum DotCommandArguments {
 
   /// sqlite3's `integerValue`: decimal or `0x` hex, optional sign, and a size suffix
   /// (`KiB`, `MiB`, `GiB`, `KB`, `MB`, `GB`, `K`, `M`, `G`, any case).
-  public static func integer(_ text: String) -> Int64 {
-    var bytes = Substring(text).utf8[...]
-    var isNegative = false
-    if bytes.first == UInt8(ascii: "-") {
-      isNegative = true
-      bytes = bytes.dropFirst()
-    } else if bytes.first == UInt8(ascii: "+") {
-      bytes = bytes.dropFirst()
-    }
-    var value: Int64 = 0
-    if bytes.starts(with: "0x".utf8) {
-      bytes = bytes.dropFirst(2)
-      while let first = bytes.first, let digit = hexDigit(first) {
-        value = value &<< 4 &+ Int64(digit)
-        bytes = bytes.dropFirst()
-      }
-    } else {
-      while let first = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
-        value = value &* 10 &+ Int64(first - UInt8(ascii: "0"))
-        bytes = bytes.dropFirst()
-      }
-    }
-    let suffixes: [(String, Int64)] = [
-      ("kib", 1024), ("mib", 1 << 20), ("gib", 1 << 30), ("kb", 1000), ("mb", 1_000_000),
-      ("gb", 1_000_000_000), ("k", 1000), ("m", 1_000_000), ("g", 1_000_000_000),
-    ]
-    let rest = String(decoding: bytes, as: UTF8.self).asciiLowercased()
-    if let (_, multiplier) = suffixes.first(where: { $0.0 == rest }) {
-      value = value &* multiplier
-    }
-    return isNegative ? -value : value
-  }
+  public static func integer(_ text: String) -> Int64 { ShellNumbers.integerValue(text) }
 
   /// sqlite3's `booleanValue`: a number, `on`/`yes` or `off`/`no` (any case).
   ///
   /// Anything else is false, with sqlite3's warning written to `errors`.
   public static func boolean(_ text: String, errors: OutputSink) -> Bool {
-    let bytes = Array(text.utf8)
-    var digits = 0
-    if bytes.starts(with: "0x".utf8) {
-      digits = 2
-      while digits < bytes.count, hexDigit(bytes[digits]) != nil { digits += 1 }
-    } else {
-      while digits < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[digits]) {
-        digits += 1
-      }
-    }
-    if digits > 0 && digits == bytes.count { return integer(text) & 0xFFFF_FFFF != 0 }
-    switch text.asciiLowercased() {
-    case "on", "yes": return true
-    case "off", "no": return false
-    default:
-      errors.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
-      return false
-    }
-  }
-
-  private static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
+    let (value, warning) = ShellNumbers.booleanValue(text)
+    if let warning { errors.write(warning) }
+    return value != 0
   }
 }
 

@@ -13,7 +13,9 @@ extension DotCommandRegistry {
     DotCommand("clone"),
     DotCommand("connection", minimumPrefix: 2),
     DotCommand("databases", minimumPrefix: 2),
-    DotCommand("dbconfig", minimumPrefix: 3),
+    DotCommand(
+      "dbconfig", minimumPrefix: 3, help: HelpText.dbconfigHelp,
+      handler: ConnectionCommands.dbConfig),
     DotCommand("dbinfo", minimumPrefix: 3),
     DotCommand("dump", help: HelpText.dumpHelp, handler: DumpCommand.run),
     DotCommand("echo", help: HelpText.echoHelp, handler: SettingCommands.echo),
@@ -34,9 +36,10 @@ extension DotCommandRegistry {
     DotCommand(
       "limits", minimumPrefix: 5, help: HelpText.limitHelp, handler: SettingCommands.limits),
     DotCommand("lint", minimumPrefix: 3),
-    DotCommand("log", minimumPrefix: 3, help: HelpText.logHelp, handler: OutputCommands.log),
+    DotCommand("log", minimumPrefix: 3, help: HelpText.logHelp, handler: DiagnosticCommands.log),
     DotCommand("mode", help: HelpText.modeHelp, handler: ModeCommand.run),
-    DotCommand("nonce", minimumPrefix: 2),
+    DotCommand(
+      "nonce", minimumPrefix: 2, help: HelpText.nonceHelp, handler: ConnectionCommands.nonce),
     DotCommand("nullvalue", help: HelpText.nullvalueHelp, handler: SettingCommands.nullValue),
     DotCommand("once", help: HelpText.onceHelp, handler: OutputCommands.once),
     DotCommand("open", minimumPrefix: 2),
@@ -45,14 +48,16 @@ extension DotCommandRegistry {
     DotCommand(
       "parameter", minimumPrefix: 2, help: HelpText.parameterHelp, handler: ParameterCommand.run),
     DotCommand("print", minimumPrefix: 3, help: HelpText.printHelp, handler: OutputCommands.print),
-    DotCommand("progress", minimumPrefix: 3),
+    DotCommand(
+      "progress", minimumPrefix: 3, help: HelpText.progressHelp,
+      handler: DiagnosticCommands.progress),
     DotCommand("prompt", help: HelpText.promptHelp, handler: SettingCommands.prompt),
     DotCommand("quit", help: HelpText.quitHelp, handler: SessionCommands.quit),
     DotCommand("read", minimumPrefix: 3, help: HelpText.readHelp, handler: SessionCommands.read),
     DotCommand("recover"),
     DotCommand("restore", minimumPrefix: 3),
     DotCommand("save", minimumPrefix: 3),
-    DotCommand("scanstats"),
+    DotCommand("scanstats", help: HelpText.scanstatsHelp, handler: DiagnosticCommands.scanStats),
     DotCommand("schema", minimumPrefix: 3),
     DotCommand(
       "separator", minimumPrefix: 2, help: HelpText.separatorHelp,
@@ -72,9 +77,11 @@ extension DotCommandRegistry {
       "timeout", minimumPrefix: 5, help: HelpText.timeoutHelp, handler: SettingCommands.timeout),
     DotCommand(
       "timer", minimumPrefix: 5, help: HelpText.timerHelp, handler: SettingCommands.timer),
-    DotCommand("trace", help: HelpText.traceHelp, handler: OutputCommands.trace),
-    DotCommand("vfsinfo", minimumPrefix: 4),
-    DotCommand("vfslist", minimumPrefix: 4),
+    DotCommand("trace", help: HelpText.traceHelp, handler: DiagnosticCommands.trace),
+    DotCommand(
+      "vfsinfo", minimumPrefix: 4, help: HelpText.vfsinfoHelp, handler: ConnectionCommands.vfsInfo),
+    DotCommand(
+      "vfslist", minimumPrefix: 4, help: HelpText.vfslistHelp, handler: ConnectionCommands.vfsList),
     DotCommand("vfsname", minimumPrefix: 4),
     DotCommand("width", help: HelpText.widthHelp, handler: SettingCommands.width),
     // litesh's own commands, after sqlite3's so they shadow none of its abbreviations.

@@ -22,6 +22,7 @@ extension Shell {
   func runSQL(_ sql: String, line: Int?) -> Bool {
     guard let connection = openDatabase() else { return false }
     let timer = state.timer ? RunTimer() : nil
+    startInputChunk()
     let failure = execute(sql, on: connection)
     if let timer { standardOutput.write(timer.report()) }
     if let failure {
@@ -64,24 +65,16 @@ extension Shell {
       }
       guard let statement = next else { return nil }
       ParameterBinding.bind(statement, from: connection)
-      if let traceOutput { trace(statement, to: traceOutput) }
       if state.queryPlan != .off && statement.explainKind == 0 {
         showQueryPlan(of: statement, on: connection)
       }
+      prepareOutputForStatement()
       do {
         try ResultWriter.write(statement, style: state.style, to: output)
       } catch {
         return Failure(error: error, phase: .step)
       }
     }
-  }
-
-  /// `.trace`: the statement's SQL, without trailing semicolons, then `;`.
-  private func trace(_ statement: Statement, to sink: OutputSink) {
-    var text = Substring(statement.sql)
-    while text.hasSuffix(";") { text = text.dropLast() }
-    sink.write(String(text) + ";\n")
-    if sink !== output && sink !== standardOutput { sink.flush() }
   }
 
   /// `.eqp on|full`: the plan (and for `full` the bytecode) before the statement runs.

@@ -29,6 +29,11 @@ public final class OutputSink {
   /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
   /// the REPL erases its progress line there and wraps messages in colour.
   public var aroundWrite: ((_ isAfter: Bool) -> Void)?
+  /// Counts the result rows formatters write here (the shell lends its counter).
+  public var rowCounter: RowCounter?
+  /// Whether other writers (`.trace`, `.log`, `.progress`) write here while a formatter streams
+  /// rows: the formatter then hands over each row, so their lines land in step order.
+  public var interleavesWrites = false
 
   /// Creates a sink.
   public init(_ target: Target) {

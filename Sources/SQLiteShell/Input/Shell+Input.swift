@@ -73,13 +73,17 @@ extension Shell {
     let words = DotCommandArguments.split(line)
     guard let name = words.first else { return .success }
     let outcome: DotCommand.Outcome
-    if let command = registry.resolve(name), let handler = command.handler {
+    let command = registry.resolve(name)
+    if let command, let handler = command.handler {
       outcome = handler(self, Array(words.dropFirst()))
+    } else if let command {
+      outcome = ConnectionCommands.unsupported(command.name, shell: self)
     } else {
       errors.write(
         "Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
       outcome = .failure
     }
+    if command?.name != "nonce" { endSafeModeSuspension() }
     if onceCountdown > 0 {
       onceCountdown -= 1
       if onceCountdown == 0 { resetOutput() }

@@ -31,7 +31,7 @@ final class InteractiveSession {
     self.shell = shell
     self.history = HistoryFile(path: historyPath)
     self.completion = CompletionEngine(dotCommandNames: dotCommandNames)
-    self.progress = ProgressLine(isEnabled: terminal.isErrorTerminal)
+    self.progress = ProgressLine(isEnabled: terminal.isErrorTerminal, rows: shell.rowsWritten)
     self.transientNotice = isTransient
   }
 
@@ -135,15 +135,20 @@ final class InteractiveSession {
   }
 
   private func printBanner() {
+    Self.write(Self.banner(isTransient: transientNotice))
+  }
+
+  /// The start-up banner; `isTransient` adds sqlite3's in-memory notice.
+  static func banner(isTransient: Bool) -> String {
     let source = Connection.sqliteSourceID.prefix(19)
     var banner =
       "litesh \(Self.liteshVersion) (SQLite version \(Connection.sqliteVersion) \(source))\n"
     banner += "Enter \".help\" for usage hints.\n"
-    if transientNotice {
+    if isTransient {
       banner += "Connected to a transient in-memory database.\n"
       banner += "Use \".open FILENAME\" to reopen on a persistent database.\n"
     }
-    Self.write(banner)
+    return banner
   }
 
   static func write(_ text: String) {

@@ -25,6 +25,8 @@ protocol InteractiveShell: AnyObject {
   var connection: Connection? { get }
   /// The connection, opened now if it was not yet; `nil` if it cannot be opened.
   func openDatabase() -> Connection?
+  /// The result rows written so far (the progress line shows the rows of the running statement).
+  var rowsWritten: RowCounter { get }
   /// The output style, for terminal-only settings such as display width.
   var style: OutputStyle { get set }
   /// The session settings (`.color`, `.pager`).

@@ -1,3 +1,4 @@
+import SQLiteShell
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ import Synchronization
 /// ``start()`` before a statement arms a thread that, after ``delay`` seconds, draws the elapsed
 /// time on standard error and updates it every tenth of a second; ``finish()`` (call it before
 /// the result reaches the screen, and again at the end) erases it, so the line never mixes with
-/// results. Nothing is drawn when standard error is not a terminal.
+/// results. With a row counter it also shows the rows the statement has written so far. Nothing is
+/// drawn when standard error is not a terminal.
 final class ProgressLine: Sendable {
   /// Seconds a statement runs before the line appears.
   static let delay = 1.0
@@ -17,14 +19,18 @@ final class ProgressLine: Sendable {
   private struct State {
     var startedAt: Double?
     var isDrawn = false
+    var rowsAtStart = 0
   }
 
   private let state = Mutex(State())
   private let isEnabled: Bool
+  private let rows: RowCounter?
 
-  /// Creates the progress line; it draws only if `isEnabled` (standard error is a terminal).
-  init(isEnabled: Bool) {
+  /// Creates the progress line; it draws only if `isEnabled` (standard error is a terminal),
+  /// and counts the rows `rows` sees written after each ``start()``.
+  init(isEnabled: Bool, rows: RowCounter? = nil) {
     self.isEnabled = isEnabled
+    self.rows = rows
     guard isEnabled else { return }
     let box = Unmanaged.passRetained(self).toOpaque()
     var thread = pthread_t()
@@ -43,7 +49,8 @@ final class ProgressLine: Sendable {
   /// Starts timing a statement.
   func start() {
     guard isEnabled else { return }
-    state.withLock { $0 = State(startedAt: Self.now(), isDrawn: false) }
+    let rowsAtStart = rows?.value ?? 0
+    state.withLock { $0 = State(startedAt: Self.now(), isDrawn: false, rowsAtStart: rowsAtStart) }
   }
 
   /// Stops timing and erases the line if it is showing.
@@ -64,7 +71,12 @@ final class ProgressLine: Sendable {
         let elapsed = Self.now() - startedAt
         guard elapsed >= Self.delay else { return }
         let tenths = Int(elapsed * 10)
-        Self.writeError("\r\u{1B}[2Krunning \(tenths / 10).\(tenths % 10) s (Ctrl-C to interrupt)")
+        var text = "running \(tenths / 10).\(tenths % 10) s"
+        if let rows {
+          let count = rows.value - state.rowsAtStart
+          text += ", \(count) row\(count == 1 ? "" : "s")"
+        }
+        Self.writeError("\r\u{1B}[2K\(text) (Ctrl-C to interrupt)")
         state.isDrawn = true
       }
     }

@@ -12,6 +12,7 @@ struct DotCommandRegistryTests {
       ("mo", "mode"), ("o", "once"), ("ou", "output"), ("p", "prompt"), ("pri", "print"),
       ("se", "separator"), ("sho", "show"), ("t", "trace"), ("timeo", "timeout"),
       ("limit", "limits"), ("n", "nullvalue"), ("rea", "read"), ("bai", "bail"),
+      ("s", "scanstats"), ("pro", "progress"), ("no", "nonce"), ("dbc", "dbconfig"),
     ])
   func resolves(_ typed: String, _ name: String) {
     #expect(registry.resolve(typed)?.name == name)
@@ -19,7 +20,7 @@ struct DotCommandRegistryTests {
 
   @Test(
     "leaves prefixes sqlite3 rejects or gives to other commands unrun",
-    arguments: ["ti", "b", "ch", "li", "s", "r", "c", "pro"])
+    arguments: ["ti", "b", "ch", "li", "r", "c"])
   func rejects(_ typed: String) {
     #expect(registry.resolve(typed)?.handler == nil)
   }

@@ -41,6 +41,32 @@ enum Reference {
     return text
   }
 
+  /// The `litesh` built next to the test bundle.
+  static var liteshBinary: String {
+    var directory = CommandLine.arguments.first ?? ""
+    while !directory.isEmpty, !directory.hasSuffix("/debug"), !directory.hasSuffix("/release") {
+      directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
+    }
+    return directory + "/litesh"
+  }
+
+  /// Runs a program with extra environment variables and returns its standard output.
+  static func run(
+    _ program: String, _ arguments: [String], environment: [String: String]
+  ) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// The same rendering, from SQLiteCore with ``ShellFunctions`` registered.
   static func litesh(
     _ sql: String, database: String = ":memory:", safe: Bool = false

@@ -1,6 +1,6 @@
 import SQLiteCore
 
-/// The dot-commands about where text goes: `.output`, `.once`, `.print`, `.log`, `.trace`.
+/// The dot-commands about where text goes: `.output`, `.once`, `.print`.
 enum OutputCommands {
   static let output: DotCommand.Handler = { shell, arguments in
     redirect(shell, arguments, command: "output", once: false)
@@ -83,46 +83,6 @@ enum OutputCommands {
   static let print: DotCommand.Handler = { shell, arguments in
     shell.output.write(arguments.joined(separator: " "))
     shell.output.write("\n")
-    return .success
-  }
-
-  static let log: DotCommand.Handler = { shell, arguments in
-    guard shell.allowedInSafeMode("cannot run .log in safe mode") else { return .failure }
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: .log FILENAME\n")
-      return .failure
-    }
-    let name = arguments[0]
-    if name != "off" && name != "stdout" && name != "stderr" {
-      guard let file = OutputSink.open(path: name) else {
-        shell.errors.write("Error: cannot open \"\(name)\"\n")
-        return .success
-      }
-      file.close()
-    }
-    return .success
-  }
-
-  /// `.trace FILE|stdout|stderr|off`: each statement's SQL before it runs.
-  ///
-  /// The shell writes the text itself (not through `sqlite3_trace_v2`) so that it lands in
-  /// order with results that share the same buffered stream.
-  static let trace: DotCommand.Handler = { shell, arguments in
-    guard shell.openDatabase() != nil else { return .failure }
-    for word in arguments {
-      if word.hasPrefix("-") {
-        let known = ["expanded", "plain", "profile", "row", "stmt", "close"]
-        guard known.contains(where: { ModeCommand.isOption(word, $0) }) else {
-          shell.errors.write("Unknown option \"\(word)\" on \".trace\"\n")
-          return .failure
-        }
-      } else {
-        if let old = shell.traceOutput, old !== shell.standardOutput, old !== shell.errors {
-          old.close()
-        }
-        shell.traceOutput = openFile(word, shell: shell)
-      }
-    }
     return .success
   }
 }

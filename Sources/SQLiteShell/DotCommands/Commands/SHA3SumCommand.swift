@@ -32,10 +32,9 @@ enum SHA3SumCommand {
         return .failure
       } else {
         pattern = argument
-        let isSystemTable = "SELECT ? LIKE 'sqlite\\_%' ESCAPE '\\'"
-        if (try? connection.scalar(isSystemTable, [argument], as: Int.self)) == 1 {
-          includesSchema = true
-        }
+        let namesSchema = try? connection.scalar(
+          "SELECT ? LIKE 'sqlite\\_%' ESCAPE '\\'", [argument], as: Int.self)
+        if namesSchema == 1 { includesSchema = true }
       }
     }
     let sql = query(

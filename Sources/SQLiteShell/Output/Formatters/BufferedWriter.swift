@@ -9,22 +9,50 @@ import Darwin
 /// The sink's pending bytes, moved into a local buffer while a formatter runs.
 ///
 /// Appending to `sink.buffer` through the class costs an exclusivity check per call; formatters
-/// append to ``bytes`` instead and hand the buffer back every 64 KiB and at the end.
+/// append to ``bytes`` instead and hand the buffer back every 64 KiB and at the end. When the
+/// sink ``OutputSink/interleavesWrites`` (a trace or log writes to it from inside `step`), the
+/// writer leaves the sink's buffer in place and appends each finished row to it, so every line
+/// lands in order; bytes another writer added meanwhile are never lost either way.
 struct BufferedWriter {
   /// The bytes not yet handed to the sink.
   var bytes: [UInt8] = []
   private let sink: OutputSink
+  private let isOrdered: Bool
+  private let counter: RowCounter?
+  private let rowBase: Int
+  private var rows = 0
   private static let threshold = 1 << 16
 
   init(_ sink: OutputSink) {
     self.sink = sink
-    swap(&bytes, &sink.buffer)
+    isOrdered = sink.interleavesWrites
+    counter = sink.rowCounter
+    rowBase = counter?.value ?? 0
+    if !isOrdered { swap(&bytes, &sink.buffer) }
   }
 
-  /// Lets the sink write out a full buffer; call after each row.
+  /// Counts a row and lets the sink write out a full buffer; call after each row.
   @inline(__always)
   mutating func rowDone() {
-    if bytes.count >= Self.threshold {
+    countRow()
+    lineDone()
+  }
+
+  /// Counts a row without handing bytes over (a columnar formatter collecting its rows).
+  @inline(__always)
+  mutating func countRow() {
+    rows &+= 1
+    counter?.store(rowBase &+ rows)
+  }
+
+  /// Lets the sink write out a full buffer, without counting a row.
+  @inline(__always)
+  mutating func lineDone() {
+    if isOrdered {
+      sink.buffer.append(contentsOf: bytes)
+      bytes.removeAll(keepingCapacity: true)
+      sink.flushIfFull()
+    } else if bytes.count >= Self.threshold {
       swap(&bytes, &sink.buffer)
       sink.flushIfFull()
       swap(&bytes, &sink.buffer)
@@ -49,9 +77,15 @@ struct BufferedWriter {
     if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
   }
 
-  /// Hands the buffer back to the sink.
+  /// Hands the buffer back to the sink, after anything another writer added meanwhile.
   mutating func finish() {
-    swap(&bytes, &sink.buffer)
+    if isOrdered {
+      sink.buffer.append(contentsOf: bytes)
+      bytes.removeAll()
+    } else {
+      swap(&bytes, &sink.buffer)
+      if !bytes.isEmpty { sink.buffer.append(contentsOf: bytes) }
+    }
     sink.flushIfFull()
   }
 }

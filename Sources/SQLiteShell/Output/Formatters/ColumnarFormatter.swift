@@ -40,6 +40,7 @@ enum ColumnarFormatter {
     do {
       repeat {
         collector.collect(statement)
+        writer.countRow()
       } while try statement.step()
     } catch {
       failure = error

@@ -48,7 +48,7 @@ struct ColumnarRenderer {
         if table.hasMultiLineRows, table.endsRow(line), line < lastLine, let betweenRows {
           writer.bytes.append(contentsOf: betweenRows)
         }
-        writer.rowDone()
+        writer.lineDone()
       }
     }
     if let bottom = borders?.bottom { writer.bytes.append(contentsOf: bottom) }

@@ -1,0 +1,69 @@
+public import SQLiteCore
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Routes SQLite's process-wide error log to the sink `.log` chose.
+///
+/// sqlite3 installs its log callback once, before SQLite initialises, and `.log` only picks
+/// where lines go; litesh does the same: ``installSQLiteHandler()`` at process start, then each
+/// shell's `.log` registers its sink for the thread it runs on. SQLite logs on the thread that
+/// runs the statement, and a shell runs every statement on its own thread, so a line reaches the
+/// shell whose statement caused it; lines logged on a thread with no `.log` sink are dropped
+/// (as sqlite3 drops them while `.log` is off).
+public enum ShellLog {
+  /// A sink registered by `.log`, held weakly: a finished shell leaves nothing behind.
+  ///
+  /// `@unchecked Sendable`: the sink is only touched on the thread that registered it (the
+  /// lookup is keyed by the calling thread), so it never crosses threads.
+  private final class Destination: @unchecked Sendable {
+    weak var sink: OutputSink?
+    init(_ sink: OutputSink) { self.sink = sink }
+  }
+
+  private static let destinations = Mutex<[UInt: Destination]>([:])
+
+  /// Installs the SQLite log callback; `false` when SQLite had already initialised (or a
+  /// handler is installed), in which case `.log` prints nothing.
+  @discardableResult
+  public static func installSQLiteHandler() -> Bool {
+    do {
+      try SQLiteLog.install { entry in deliver(entry) }
+      return true
+    } catch {
+      return error == .alreadyInstalled
+    }
+  }
+
+  /// Writes one entry as sqlite3's `shellLog` does (`(CODE) MESSAGE`, then a flush) to the sink
+  /// registered for the calling thread, if any.
+  public static func deliver(_ entry: SQLiteLog.Entry) {
+    let thread = currentThread()
+    let destination = destinations.withLock { $0[thread] }
+    guard let sink = destination?.sink else { return }
+    sink.write("(\(entry.code.rawValue)) \(entry.message)\n")
+    sink.flush()
+  }
+
+  /// Sends the calling thread's log lines to `sink`; `nil` turns them off.
+  static func route(to sink: OutputSink?) {
+    let thread = currentThread()
+    let destination = sink.map(Destination.init)
+    destinations.withLock { table in
+      table = table.filter { $0.value.sink != nil }
+      table[thread] = destination
+    }
+  }
+
+  private static func currentThread() -> UInt {
+    #if canImport(Glibc)
+    return UInt(pthread_self())
+    #else
+    return UInt(bitPattern: pthread_self())
+    #endif
+  }
+}

@@ -1,0 +1,127 @@
+import SQLiteCore
+
+/// The dot-commands that watch SQLite at work: `.trace`, `.log`, `.progress`, `.scanstats`.
+///
+/// Their lines are written through the shell's sinks, so a trace or progress line written from
+/// inside `sqlite3_step` lands in order with the rows around it (see ``BufferedWriter``).
+enum DiagnosticCommands {
+  /// `.trace ?OPTIONS? ?FILE?`: SQLite's trace callback (`sqlite3_trace_v2`), so statements
+  /// inside triggers are traced too.
+  ///
+  /// One deliberate difference: sqlite3 3.40.1 opens its *first* argument as the file, so
+  /// `.trace --stmt stdout` writes to a file named `--stmt`; litesh opens the word given.
+  static let trace: DotCommand.Handler = { shell, arguments in
+    guard let connection = shell.openDatabase() else { return .failure }
+    var events: TraceEvents = []
+    for word in arguments {
+      guard word.hasPrefix("-") else {
+        if !["stdout", "stderr", "off"].contains(word) {
+          // sqlite3 3.40.1 lets -safe write trace files; litesh refuses them.
+          guard shell.allowedInSafeMode("cannot run .trace in safe mode") else { return .failure }
+        }
+        closeTraceFile(of: shell)
+        shell.traceOutput = OutputCommands.openFile(word, shell: shell)
+        continue
+      }
+      let option = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
+      switch option {
+      case "expanded": shell.diagnostics.traceExpands = true
+      case "plain": shell.diagnostics.traceExpands = false
+      case "profile": events.insert(.profile)
+      case "row": events.insert(.row)
+      case "stmt": events.insert(.statement)
+      case "close": events.insert(.close)
+      default:
+        shell.errors.write("Unknown option \"\(word)\" on \".trace\"\n")
+        return .failure
+      }
+    }
+    guard shell.traceOutput != nil else {
+      connection.trace([], nil)
+      return .success
+    }
+    connection.trace(
+      events.isEmpty ? .statement : events, expandingParameters: shell.diagnostics.traceExpands
+    ) { [weak shell] event in shell?.writeTrace(event) }
+    return .success
+  }
+
+  /// Closes the current trace file (never stdout or stderr).
+  static func closeTraceFile(of shell: Shell) {
+    if let old = shell.traceOutput, old !== shell.standardOutput, old !== shell.errors {
+      old.close()
+    }
+    shell.traceOutput = nil
+  }
+
+  /// `.log FILE|stdout|stderr|off`: where SQLite's log lines (`(CODE) MESSAGE`) go.
+  static let log: DotCommand.Handler = { shell, arguments in
+    guard shell.allowedInSafeMode("cannot run .log in safe mode") else { return .failure }
+    guard arguments.count == 1 else {
+      shell.errors.write("Usage: .log FILENAME\n")
+      return .failure
+    }
+    if let old = shell.diagnostics.logOutput, old !== shell.standardOutput, old !== shell.errors {
+      old.close()
+    }
+    let sink = OutputCommands.openFile(arguments[0], shell: shell)
+    shell.diagnostics.logOutput = sink
+    ShellLog.route(to: sink)
+    return .success
+  }
+
+  /// `.progress N ?--limit N? ?--once? ?--quiet? ?--reset?`: sqlite3's progress handler.
+  static let progress: DotCommand.Handler = { shell, arguments in
+    // sqlite3 clears the settings first, even when the arguments turn out to be wrong.
+    var settings = ShellDiagnostics.ProgressSettings()
+    settings.isActive = shell.diagnostics.progress.isActive
+    shell.diagnostics.progress = settings
+    var every: Int32 = 0
+    var index = 0
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      guard word.hasPrefix("-") else {
+        every = Int32(truncatingIfNeeded: DotCommandArguments.integer(word))
+        continue
+      }
+      let option = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
+      switch option {
+      case "quiet", "q": settings.isQuiet = true
+      case "reset": settings.resets = true
+      case "once": settings.isOnce = true
+      case "limit":
+        guard index < arguments.count else {
+          shell.errors.write("Error: missing argument on --limit\n")
+          return .failure
+        }
+        settings.limit = Int32(truncatingIfNeeded: DotCommandArguments.integer(arguments[index]))
+        index += 1
+      default:
+        shell.errors.write("Error: unknown option: \"\(word)\"\n")
+        return .failure
+      }
+    }
+    guard let connection = shell.openDatabase() else { return .failure }
+    settings.isActive = every > 0
+    shell.diagnostics.progress = settings
+    connection.setProgressHandler(every: every) { [weak shell] in shell?.progressTick() ?? false }
+    return .success
+  }
+
+  /// `.scanstats on|off`: accepted with sqlite3's warning when SQLite lacks
+  /// `SQLITE_ENABLE_STMT_SCANSTATUS` (Debian's does); litesh shows no metrics either way.
+  static let scanStats: DotCommand.Handler = { shell, arguments in
+    guard arguments.count == 1 else {
+      shell.errors.write("Usage: .scanstats on|off\n")
+      return .failure
+    }
+    _ = DotCommandArguments.boolean(arguments[0], errors: shell.errors)
+    if Connection.isCompiled(with: "ENABLE_STMT_SCANSTATUS") {
+      shell.errors.write("Warning: litesh does not show .scanstats metrics.\n")
+    } else {
+      shell.errors.write("Warning: .scanstats not available in this build.\n")
+    }
+    return .success
+  }
+}
