@@ -31,6 +31,9 @@ final class EchoingSession {
       }
       out.write(line + "\n")
       shell.processLine(line)
+      if shell.takeEditRequest() != nil {
+        shell.errors.write("Error: .edit needs an interactive terminal\n")
+      }
       shell.flush()
     }
     shell.flush()
