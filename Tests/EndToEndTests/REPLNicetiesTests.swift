@@ -14,12 +14,22 @@ struct REPLNicetiesTests {
     let editor =
       "#!/bin/sh\nstat -c %a \"$1\" > '\(home)/edit-mode'\n"
       + "sed -i 's/before/after/; s/$/;/' \"$1\"\n"
-    for (name, text) in [("pager.sh", pager), ("editor.sh", editor)] {
-      let path = home + "/" + name
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-    }
+    try writeScript(pager, to: home + "/pager.sh")
+    try writeScript(editor, to: home + "/editor.sh")
     return home
+  }
+
+  /// Writes an executable script through a close-on-exec descriptor: a descriptor open for
+  /// writing that leaks into a program another test starts meanwhile would make running the
+  /// script fail with "Text file busy".
+  static func writeScript(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw REPLTimeout(description: "cannot create \(path)") }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else {
+      throw REPLTimeout(description: "cannot write \(path)")
+    }
   }
 
   private static func scripts(_ home: String) -> [String: String] {

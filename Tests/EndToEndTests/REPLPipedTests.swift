@@ -16,9 +16,7 @@ struct REPLPipedTests {
     environment.removeValue(forKey: "NO_COLOR")
     environment.removeValue(forKey: "LITESH_HISTORY")
     let pager = home + "/pager.sh"
-    try "#!/bin/sh\ntouch '\(home)/pager-used'\ncat\n".write(
-      toFile: pager, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pager)
+    try REPLNicetiesTests.writeScript("#!/bin/sh\ntouch '\(home)/pager-used'\ncat\n", to: pager)
     environment["PAGER"] = pager
     process.environment = environment
     let input = Pipe()
