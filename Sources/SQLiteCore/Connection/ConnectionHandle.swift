@@ -12,6 +12,7 @@ final class ConnectionHandle {
   /// Retained boxes for callbacks whose lifetime SQLite does not manage (trace, progress).
   var traceBox: CallbackBox<(String) -> Void>?
   var progressBox: CallbackBox<() -> Bool>?
+  var authorizerBox: AnyObject?
 
   init(db: OpaquePointer) {
     self.db = db
@@ -33,6 +34,7 @@ final class ConnectionHandle {
     isClosed = true
     traceBox = nil
     progressBox = nil
+    authorizerBox = nil
   }
 
   deinit {
