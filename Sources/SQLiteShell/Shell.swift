@@ -9,7 +9,7 @@ public final class Shell {
   /// The session settings.
   public var state: ShellState
   /// The open database connection, once something needed it (the file is opened lazily).
-  public private(set) var connection: Connection?
+  public internal(set) var connection: Connection?
   /// Standard output: results go here unless `.output` or `.once` redirect them.
   public let standardOutput: OutputSink
   /// Standard error: error messages.
@@ -122,6 +122,7 @@ public final class Shell {
     do {
       let opened = try Connection(path: state.databasePath, options: state.openOptions)
       connection = opened
+      prepareConnection(opened)
       return opened
     } catch {
       output.flush()

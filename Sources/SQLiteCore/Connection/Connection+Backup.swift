@@ -43,9 +43,9 @@ public final class Backup {
 
   /// Copies up to `pages` pages (all when negative): `true` once the backup is complete.
   ///
-  /// `SQLITE_BUSY` and `SQLITE_LOCKED` are thrown like other failures; the backup can be
-  /// stepped again after them.
-  /// - Throws: ``SQLiteError`` with the destination's message.
+  /// After `SQLITE_BUSY` or `SQLITE_LOCKED` the backup can be stepped again; any other failure
+  /// finishes it.
+  /// - Throws: ``SQLiteError``, with the destination's message for a failure that finished it.
   @discardableResult
   public func step(pages: Int32 = -1) throws(SQLiteError) -> Bool {
     guard let pointer else { return true }
@@ -54,9 +54,12 @@ public final class Backup {
     case SQLITE_DONE: return true
     case SQLITE_OK: return false
     case SQLITE_BUSY, SQLITE_LOCKED:
-      throw SQLiteError(code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))
+      throw SQLiteError(
+        code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))
     default:
-      throw destination.handle.error(rc)
+      self.pointer = nil
+      let finished = sqlite3_backup_finish(pointer)
+      throw destination.handle.error(finished == SQLITE_OK ? rc : finished)
     }
   }
 
@@ -70,7 +73,9 @@ public final class Backup {
     pointer.map { Int(sqlite3_backup_pagecount($0)) } ?? 0
   }
 
-  /// Releases the backup; the destination keeps what was copied. Finishing twice does nothing.
+  /// Releases the backup; the destination keeps what was copied.
+  ///
+  /// Finishing twice does nothing.
   ///
   /// - Throws: ``SQLiteError`` when an earlier step failed for a reason other than a lock.
   public func finish() throws(SQLiteError) {

@@ -117,6 +117,10 @@ enum OutputCommands {
           return .failure
         }
       } else {
+        // sqlite3 3.40.1 lets -safe write trace files; litesh refuses them.
+        if !["stdout", "stderr", "off"].contains(word) {
+          guard shell.allowedInSafeMode("cannot run .trace in safe mode") else { return .failure }
+        }
         if let old = shell.traceOutput, old !== shell.standardOutput, old !== shell.errors {
           old.close()
         }
