@@ -165,7 +165,7 @@ enum FileCommands {
   /// `.load FILE ?ENTRY?`: `sqlite3_load_extension`.
   static let load: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .load in safe mode") else { return .failure }
-    guard let file = arguments.first, !file.isEmpty else {
+    guard let file = arguments.first else {
       shell.errors.write("Usage: .load FILE ?ENTRYPOINT?\n")
       return .failure
     }

@@ -80,6 +80,7 @@ enum SchemaCommands {
     guard let connection = shell.openDatabase() else { return .failure }
     var indent = false
     var noSystem = false
+    var debug = false
     var pattern: String?
     for word in arguments {
       if ModeCommand.isOption(word, "indent") {
@@ -87,7 +88,7 @@ enum SchemaCommands {
       } else if ModeCommand.isOption(word, "nosys") {
         noSystem = true
       } else if ModeCommand.isOption(word, "debug") {
-        continue
+        debug = true
       } else if word.hasPrefix("-") {
         shell.errors.write("Unknown option: \"\(word)\"\n")
         return .failure
@@ -112,6 +113,10 @@ enum SchemaCommands {
     do throws(SQLiteError) {
       registerSchemaFunctions(on: connection)
       let sql = try schemaQuery(connection, pattern: pattern, noSystem: noSystem)
+      if debug {
+        shell.output.write("SQL: \(sql);\n")
+        return .success
+      }
       for row in try connection.query(sql) {
         if case .text(let text) = row[0] { print(text) }
       }
