@@ -42,7 +42,6 @@ extension DotCommandRegistry {
     DotCommand(
       "indexes", minimumPrefix: 2, help: HelpText.indexesHelp,
       handler: SchemaCommands.indexes),
-    DotCommand("indices", minimumPrefix: 4, handler: SchemaCommands.indexes),
     DotCommand(
       "load", help: HelpText.loadHelp,
       handler: FileCommands.load),

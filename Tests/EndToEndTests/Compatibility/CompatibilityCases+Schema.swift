@@ -44,7 +44,7 @@ extension CompatibilityCases {
       ".indexes lists indexes by table pattern",
       input: sampleSchema + longTable + ".indexes\n.indexes t1\n.indexes T%\n.indexes none\n"),
     CompatibilityCase(
-      ".indexes with two patterns is an error", input: ".indexes a b\n.indices\n.ind\n"),
+      ".indexes with two patterns is an error", input: ".indexes a b\n.ind\n"),
     CompatibilityCase(".schema prints every schema in order", input: sampleSchema + ".schema\n"),
     CompatibilityCase(
       ".schema with LIKE and GLOB patterns",
