@@ -4,7 +4,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 SAMPLE_DB = .build/sample.db
 TSAN_SCRATCH = .build-tsan
 
-.PHONY: all build release run test lint test-unit test-tsan bench bench-quick sample clean
+.PHONY: all build release run test lint test-unit test-tsan docs bench bench-quick sample clean
 
 all: build
 
@@ -37,10 +37,13 @@ test-unit:
 test-tsan:
 	scripts/setup.sh --test
 	@if ls Tests/SQLiteCoreTests/*Pool*Tests.swift >/dev/null 2>&1; then \
-	  $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction'; \
+	  $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction|InterruptHandle'; \
 	else echo "test-tsan: no pool tests yet"; fi
 
-test: lint test-unit test-tsan bench-quick
+docs:
+	scripts/docs.sh
+
+test: lint test-unit test-tsan docs bench-quick
 
 bench:
 	scripts/setup.sh --bench

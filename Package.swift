@@ -12,6 +12,7 @@ let package = Package(
   products: [
     .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
     .library(name: "SQLiteShell", targets: ["SQLiteShell"]),
+    .library(name: "ShellFunctions", targets: ["ShellFunctions"]),
     .executable(name: "litesh", targets: ["litesh"]),
   ],
   targets: [
@@ -22,12 +23,20 @@ let package = Package(
       name: "CEditLine", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .target(name: "SQLiteCore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
-    .target(name: "SQLiteShell", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
+    // The SQL functions, collations and table-valued functions the sqlite3 shell adds.
+    .target(
+      name: "ShellFunctions", dependencies: ["CSQLite", "SQLiteCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "SQLiteShell", dependencies: ["SQLiteCore", "ShellFunctions"],
+      swiftSettings: swiftSettings),
     .executableTarget(
       name: "litesh", dependencies: ["SQLiteShell", "SQLiteCore", "CEditLine"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "SQLiteCoreTests", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "ShellFunctionsTests", dependencies: ["ShellFunctions", "SQLiteCore"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore"],
       swiftSettings: swiftSettings),

@@ -1,4 +1,5 @@
 public import SQLiteCore
+import ShellFunctions
 
 /// The shell engine: input lines in, formatted results and messages out.
 ///
@@ -121,6 +122,7 @@ public final class Shell {
     if let connection { return connection }
     do {
       let opened = try Connection(path: state.databasePath, options: state.openOptions)
+      try ShellFunctions.register(on: opened, safeMode: state.isSafe)
       connection = opened
       prepareConnection(opened)
       return opened

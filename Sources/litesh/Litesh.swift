@@ -14,11 +14,10 @@ enum Litesh {
     case .finished(let code):
       exit(code)
     case .readInput(let shell):
-      let reader = LineReader(fileDescriptor: 0)
       if shell.state.isInteractive {
-        runInteractive(shell, reader: reader)
+        runInteractive(shell)
       } else {
-        shell.run(reader)
+        shell.run(LineReader(fileDescriptor: 0))
       }
       let status = shell.exitStatus
       shell.close()
@@ -26,17 +25,12 @@ enum Litesh {
     }
   }
 
-  /// A plain prompt loop until the libedit REPL replaces it.
-  static func runInteractive(_ shell: Shell, reader: LineReader) {
-    shell.standardOutput.write(
-      "litesh (SQLite version \(Connection.sqliteVersion))\nEnter \".help\" for usage hints.\n")
-    while !shell.shouldExit {
-      shell.standardOutput.write(
-        shell.isAwaitingContinuation ? shell.continuationPrompt : shell.mainPrompt)
-      shell.flush()
-      guard let line = reader.nextLine() else { break }
-      shell.processLine(line)
-    }
+  /// The libedit REPL (Sources/litesh/Terminal): standard input is a terminal.
+  static func runInteractive(_ shell: Shell) {
+    InteractiveSession(
+      shell: shell, dotCommandNames: shell.registry.implemented.map(\.name),
+      isTransient: shell.state.databasePath == ":memory:"
+    ).run()
     shell.finish()
   }
 }

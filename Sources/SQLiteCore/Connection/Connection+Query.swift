@@ -4,9 +4,8 @@ extension Connection {
   /// The statement comes from the statement cache. For large results prefer
   /// ``forEachRow(_:_:_:)``, which never holds more than one row.
   public func query(_ sql: String, _ parameters: Parameters = .none) throws(SQLiteError) -> [Row] {
-    let statement = try cachedStatement(sql)
-    defer { statement.reset() }
-    try statement.bind(parameters)
+    let statement = try checkOut(sql, parameters)
+    defer { checkIn(statement) }
     var rows: [Row] = []
     while try statement.step() { rows.append(statement.row()) }
     return rows
@@ -28,12 +27,8 @@ extension Connection {
   public func withStatement<R>(
     _ sql: String, _ parameters: Parameters = .none, _ body: (Statement) throws -> R
   ) throws -> R {
-    let statement = try cachedStatement(sql)
-    defer {
-      statement.reset()
-      statement.clearBindings()
-    }
-    try statement.bind(parameters)
+    let statement = try checkOut(sql, parameters)
+    defer { checkIn(statement) }
     return try body(statement)
   }
 
@@ -42,9 +37,8 @@ extension Connection {
   public func scalar<T: ValueConvertible>(
     _ sql: String, _ parameters: Parameters = .none, as type: T.Type = T.self
   ) throws(SQLiteError) -> T? {
-    let statement = try cachedStatement(sql)
-    defer { statement.reset() }
-    try statement.bind(parameters)
+    let statement = try checkOut(sql, parameters)
+    defer { checkIn(statement) }
     guard try statement.step(), statement.columnCount > 0 else { return nil }
     let value = statement.value(at: 0)
     if value.isNull { return nil }

@@ -26,13 +26,39 @@ extension Connection {
 
   /// A prepared statement from the connection's bounded cache, reset and with bindings cleared.
   ///
-  /// A statement whose last step failed is dropped from the cache and prepared anew. Use the
-  /// returned statement before asking the cache for the same SQL again.
+  /// A statement whose last step failed is dropped from the cache and prepared anew. While
+  /// ``query(_:_:)``, ``forEachRow(_:_:_:)``, ``withStatement(_:_:_:)``, ``scalar(_:_:as:)`` or
+  /// ``execute(_:_:)`` is running the cached statement, asking for the same SQL (from inside
+  /// their body) gives a fresh, uncached statement, so the outer one keeps its place. Otherwise
+  /// use the returned statement before asking the cache for the same SQL again.
   public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    if let cached = statementCache.peek(sql), cached.isCheckedOut {
+      return try prepare(sql, persistent: true)
+    }
     if let statement = statementCache.statement(for: sql) { return statement }
     let statement = try prepare(sql, persistent: true)
     statementCache.insert(statement, for: sql)
     return statement
+  }
+
+  /// The cached statement for `sql` (or a fresh one while that is in use), bound to
+  /// `parameters` and marked in use until ``checkIn(_:)``.
+  func checkOut(_ sql: String, _ parameters: Parameters) throws(SQLiteError) -> Statement {
+    let statement = try cachedStatement(sql)
+    do {
+      try statement.bind(parameters)
+    } catch {
+      statement.resetAndClearBindings()
+      throw error
+    }
+    statement.isCheckedOut = true
+    return statement
+  }
+
+  /// Marks a statement from ``checkOut(_:_:)`` free again, reset and with bindings cleared.
+  func checkIn(_ statement: Statement) {
+    statement.isCheckedOut = false
+    statement.resetAndClearBindings()
   }
 
   /// The number of statements in the cache.
@@ -49,7 +75,9 @@ extension Connection {
   /// Runs every statement of `sql` in order, discarding rows.
   ///
   /// Statements run one at a time: when one fails, the ones before it have run, the ones after
-  /// it have not, and the error's ``SQLiteError/sql`` is the text of the failing statement.
+  /// it have not, and the error's ``SQLiteError/sql`` starts with the failing statement: it is
+  /// exactly that statement when it failed to run, and the rest of the text from it when it
+  /// failed to prepare (see ``StatementIterator/next()``).
   public func execute(_ sql: String) throws(SQLiteError) {
     var iterator = statements(in: sql)
     while let statement = try iterator.next() {
@@ -59,9 +87,8 @@ extension Connection {
 
   /// Runs one statement with bound parameters, discarding rows (the statement is cached).
   public func execute(_ sql: String, _ parameters: Parameters) throws(SQLiteError) {
-    let statement = try cachedStatement(sql)
-    defer { statement.reset() }
-    try statement.bind(parameters)
+    let statement = try checkOut(sql, parameters)
+    defer { checkIn(statement) }
     try statement.run()
   }
 }
@@ -84,15 +111,18 @@ public struct StatementIterator {
   }
 
   /// Whether only white space (or nothing) is left.
-  public var remainingIsEmpty: Bool {
-    var index = offset
+  public var remainingIsEmpty: Bool { firstNonSpace(from: offset) == bytes.count - 1 }
+
+  /// The index of the first byte at or after `index` that is not white space (as `isspace`).
+  private func firstNonSpace(from index: Int) -> Int {
+    var index = index
     while index < bytes.count - 1 {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D, 0x0C, 0x0B: index += 1
-      default: return false
+      default: return index
       }
     }
-    return true
+    return index
   }
 
   /// The text from ``offset`` to the end.
@@ -104,7 +134,11 @@ public struct StatementIterator {
 
   /// The next prepared statement, or `nil` when only white space and comments remain.
   ///
-  /// - Throws: ``SQLiteError`` whose ``SQLiteError/sql`` is the remaining text and whose
+  /// White space before a statement is skipped first, as the sqlite3 shell does, so when
+  /// preparing fails ``offset`` is where the failing statement starts.
+  ///
+  /// - Throws: ``SQLiteError`` whose ``SQLiteError/sql`` is the remaining text from the failing
+  ///   statement's first byte (later statements included, as sqlite3 shows it) and whose
   ///   ``SQLiteError/offset`` is relative to it.
   public mutating func next() throws(SQLiteError) -> Statement? {
     let handle = connection.handle
@@ -113,7 +147,9 @@ public struct StatementIterator {
     while offset < bytes.count - 1 {
       var statement: OpaquePointer?
       var consumed = 0
+      offset = firstNonSpace(from: offset)
       let start = offset
+      if start == bytes.count - 1 { break }
       let rc = bytes.withUnsafeBufferPointer { buffer -> Int32 in
         guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
         let text = base + start

@@ -2,7 +2,7 @@ import CSQLite
 
 /// One SQLite database connection.
 ///
-/// A connection is not `Sendable`: it lives on one thread (or inside one ``ConnectionPool``
+/// A connection is not `Sendable`: it lives on one thread (or inside one `ConnectionPool`
 /// access) at a time. Only ``interruptHandle`` may be used from elsewhere.
 ///
 /// ```swift
@@ -71,23 +71,23 @@ public final class Connection {
   // MARK: State
 
   /// The rowid of the most recent successful `INSERT`.
-  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle.db) }
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle.liveDB) }
 
   /// Rows changed by the most recent `INSERT`, `UPDATE` or `DELETE`.
-  public var changes: Int { Int(sqlite3_changes64(handle.db)) }
+  public var changes: Int { Int(sqlite3_changes64(handle.liveDB)) }
 
   /// Rows changed since the connection opened.
-  public var totalChanges: Int { Int(sqlite3_total_changes64(handle.db)) }
+  public var totalChanges: Int { Int(sqlite3_total_changes64(handle.liveDB)) }
 
   /// Whether the connection is in autocommit mode (no transaction open).
-  public var isAutocommit: Bool { sqlite3_get_autocommit(handle.db) != 0 }
+  public var isAutocommit: Bool { sqlite3_get_autocommit(handle.liveDB) != 0 }
 
   /// Whether a transaction is open.
   public var isInsideTransaction: Bool { !isAutocommit }
 
   /// Whether the main database (or `database`) is read-only; `nil` if there is no such database.
   public func isReadOnly(database: String = "main") -> Bool? {
-    switch sqlite3_db_readonly(handle.db, database) {
+    switch sqlite3_db_readonly(handle.liveDB, database) {
     case 1: true
     case 0: false
     default: nil
@@ -96,20 +96,20 @@ public final class Connection {
 
   /// The file name of an attached database; empty for in-memory and temporary databases.
   public func fileName(database: String = "main") -> String? {
-    sqlite3_db_filename(handle.db, database).map { String(cString: $0) }
+    sqlite3_db_filename(handle.liveDB, database).map { String(cString: $0) }
   }
 
   /// Sets how long a statement waits for a lock before failing with `SQLITE_BUSY`.
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/busy_timeout.html>
   public func setBusyTimeout(milliseconds: Int32) {
-    sqlite3_busy_timeout(handle.db, milliseconds)
+    sqlite3_busy_timeout(handle.liveDB, milliseconds)
   }
 
   /// The value of a run-time limit (`sqlite3_limit`), after setting it when `newValue` is given.
   @discardableResult
   public func limit(_ id: Int32, _ newValue: Int32 = -1) -> Int32 {
-    sqlite3_limit(handle.db, id, newValue)
+    sqlite3_limit(handle.liveDB, id, newValue)
   }
 
   /// The version of the SQLite library, such as `3.40.1`.

@@ -13,34 +13,51 @@ final class ConnectionHandle {
   var traceBox: CallbackBox<(String) -> Void>?
   var progressBox: CallbackBox<() -> Bool>?
   var authorizerBox: AnyObject?
+  /// The statements this library prepared and has not finalized yet.
+  ///
+  /// `close()` finalizes exactly these: a loop over `sqlite3_next_stmt` would also finalize the
+  /// statements virtual tables (fts5) own, and they would then be finalized twice.
+  var liveStatements: Set<OpaquePointer> = []
 
   init(db: OpaquePointer) {
     self.db = db
     interruptHandle = InterruptHandle(db: db)
   }
 
-  /// Finalizes every statement still open on the connection, then closes it.
+  /// Finalizes every statement this library prepared, then closes the connection.
+  ///
+  /// Once the statements are finalized the handle counts as closed whatever happens next, so
+  /// no ``Statement`` finalizes its handle a second time. `sqlite3_close_v2` defers the actual
+  /// close while SQLite still holds a resource (an unfinished backup or blob handle).
   func close() throws(SQLiteError) {
     guard !isClosed else { return }
     interruptHandle.invalidate()
-    while let statement = sqlite3_next_stmt(db, nil) {
+    for statement in liveStatements {
       sqlite3_finalize(statement)
     }
-    let rc = sqlite3_close(db)
-    guard rc == SQLITE_OK else {
-      throw SQLiteError(
-        code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(db)))
-    }
+    liveStatements.removeAll()
     isClosed = true
+    let rc = sqlite3_close_v2(db)
     traceBox = nil
     progressBox = nil
     authorizerBox = nil
+    guard rc == SQLITE_OK else {
+      throw SQLiteError(
+        code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))
+    }
   }
 
   deinit {
     if !isClosed {
       try? close()
     }
+  }
+
+  /// The `sqlite3*` for calls that cannot throw: using a closed connection there is a
+  /// programmer error and traps instead of touching freed memory.
+  var liveDB: OpaquePointer {
+    precondition(!isClosed, "SQLiteCore: the connection is closed")
+    return db
   }
 
   /// Throws a misuse error when the connection is closed.

@@ -135,9 +135,20 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
       return bytes
     }
     if type == Value.self, let value = statement.value(at: index) as? T { return value }
-    let decoder = ValueDecoder(
-      value: statement.value(at: index), column: key.stringValue, index: index)
-    return try T(from: decoder)
+    let value = statement.value(at: index)
+    let decoder = ValueDecoder(value: value, column: key.stringValue, index: index)
+    do {
+      return try T(from: decoder)
+    } catch let error as SQLiteError {
+      throw error
+    } catch {
+      // For example an enum's init(from:) rejecting an unknown raw value: name the column.
+      throw SQLiteError(
+        code: .mismatch,
+        message:
+          "column \"\(key.stringValue)\" (index \(index)): cannot decode \(value.storageClass) value \(value) as \(T.self)"
+      )
+    }
   }
 
   func nestedContainer<NestedKey: CodingKey>(
@@ -204,6 +215,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    if type == Value.self, let value = value as? T { return value }
     if type == [UInt8].self, let bytes = try convert([UInt8].self) as? T { return bytes }
     return try T(from: self)
   }

@@ -1,8 +1,18 @@
 /// An SQLite result code, primary or extended.
 ///
-/// A primary code matches itself and every extended code built on it, so
-/// `catch let error as SQLiteError where error.code ~= .constraint` also catches
-/// `.constraintUnique`. An extended code matches only itself.
+/// As a pattern (`~=`, `case`, `catch`), a primary code matches itself and every extended code
+/// built on it; an extended code matches only itself. The pattern goes on the left:
+///
+/// ```swift
+/// do { try db.execute("INSERT INTO t VALUES (1)") }
+/// catch ResultCode.constraint { … }              // also catches .constraintUnique
+///
+/// switch error.code {
+/// case .constraintUnique: …                       // the extended case first
+/// case .constraint: …
+/// default: …
+/// }
+/// ```
 ///
 /// Related SQLite documentation: <https://www.sqlite.org/rescode.html>
 public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -24,6 +34,13 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
   /// A primary code matches all its extended codes; an extended code only itself.
   public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
     pattern.isPrimary ? pattern == code.primary : pattern == code
+  }
+
+  /// Whether `error` is an ``SQLiteError`` whose code this pattern matches, for
+  /// `catch ResultCode.busy { … }`.
+  public static func ~= (pattern: ResultCode, error: any Error) -> Bool {
+    guard let error = error as? SQLiteError else { return false }
+    return pattern ~= error.code
   }
 
   /// Successful result.

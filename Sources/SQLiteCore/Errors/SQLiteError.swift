@@ -1,10 +1,11 @@
 /// The one error SQLiteCore throws: an SQLite result code with its message, and where it happened.
 ///
-/// Match on ``code`` with `~=`: a primary code also matches its extended codes.
+/// Match with a ``ResultCode`` pattern: a primary code also matches its extended codes.
 ///
 /// ```swift
 /// do { try db.execute("INSERT INTO t VALUES (1)") }
-/// catch let error as SQLiteError where error.code ~= .constraint { … }
+/// catch ResultCode.constraint { … }
+/// catch let error where ResultCode.busy ~= error.code { … }
 /// ```
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The extended result code.

@@ -94,14 +94,14 @@ extension Connection {
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/trace_v2.html>
   public func trace(_ handler: ((String) -> Void)?) {
     guard let handler else {
-      sqlite3_trace_v2(handle.db, 0, nil, nil)
+      if !handle.isClosed { sqlite3_trace_v2(handle.db, 0, nil, nil) }
       handle.traceBox = nil
       return
     }
     let box = CallbackBox(handler)
     handle.traceBox = box
     sqlite3_trace_v2(
-      handle.db, UInt32(SQLITE_TRACE_STMT),
+      handle.liveDB, UInt32(SQLITE_TRACE_STMT),
       { _, context, statement, _ in
         guard let context, let statement else { return 0 }
         let box = Unmanaged<CallbackBox<(String) -> Void>>.fromOpaque(context).takeUnretainedValue()
@@ -123,14 +123,14 @@ extension Connection {
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/progress_handler.html>
   public func setProgressHandler(every instructions: Int32, _ handler: (() -> Bool)?) {
     guard let handler else {
-      sqlite3_progress_handler(handle.db, 0, nil, nil)
+      if !handle.isClosed { sqlite3_progress_handler(handle.db, 0, nil, nil) }
       handle.progressBox = nil
       return
     }
     let box = CallbackBox(handler)
     handle.progressBox = box
     sqlite3_progress_handler(
-      handle.db, instructions,
+      handle.liveDB, instructions,
       { context in
         guard let context else { return 0 }
         return Unmanaged<CallbackBox<() -> Bool>>.fromOpaque(context).takeUnretainedValue()

@@ -4,23 +4,26 @@
 public final class ColumnNames: Sendable {
   /// The names in column order, duplicates kept (`SELECT 1 AS a, 2 AS a` is legal SQL).
   public let names: [String]
-  private let firstIndex: [String: Int]
+  private let exactIndex: [String: Int]
+  private let foldedIndex: [String: Int]
 
   /// Creates the index over `names`; a duplicate name resolves to its first column.
   public init(_ names: [String]) {
     self.names = names
-    var index: [String: Int] = [:]
+    var exact: [String: Int] = [:]
+    var folded: [String: Int] = [:]
     for (offset, name) in names.enumerated() {
-      if index[name] == nil { index[name] = offset }
-      let folded = name.lowercased()
-      if index[folded] == nil { index[folded] = offset }
+      if exact[name] == nil { exact[name] = offset }
+      let lowered = name.lowercased()
+      if folded[lowered] == nil { folded[lowered] = offset }
     }
-    firstIndex = index
+    exactIndex = exact
+    foldedIndex = folded
   }
 
   /// The index of the first column with this name (exact, then case-insensitive).
   public func index(of name: String) -> Int? {
-    firstIndex[name] ?? firstIndex[name.lowercased()]
+    exactIndex[name] ?? foldedIndex[name.lowercased()]
   }
 }
 

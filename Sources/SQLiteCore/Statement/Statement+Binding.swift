@@ -2,18 +2,18 @@ import CSQLite
 
 extension Statement {
   /// The number of parameters: the largest index used (`?NNN` counts up to NNN).
-  public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+  public var parameterCount: Int { Int(sqlite3_bind_parameter_count(live)) }
 
   /// The name of each parameter by index from 1 (`":a"`, `"@a"`, `"$a"`, `"?3"`), `nil` for `?`.
   public var parameterNames: [String?] {
     (0..<parameterCount).map { offset in
-      sqlite3_bind_parameter_name(handle, Int32(offset + 1)).map { String(cString: $0) }
+      sqlite3_bind_parameter_name(live, Int32(offset + 1)).map { String(cString: $0) }
     }
   }
 
   /// The index (from 1) of a named parameter, spelled with its prefix; `nil` when unknown.
   public func parameterIndex(named name: String) -> Int? {
-    let index = Int(sqlite3_bind_parameter_index(handle, name))
+    let index = Int(sqlite3_bind_parameter_index(live, name))
     return index > 0 ? index : nil
   }
 
@@ -62,6 +62,7 @@ extension Statement {
 
   /// Binds one value to a named parameter; the name may omit its prefix (`a` for `:a`).
   public func bind(_ value: Value, named name: String) throws(SQLiteError) {
+    try owner.checkOpen(sql: sql)
     guard let index = resolveParameter(name) else {
       throw SQLiteError.misuse("unknown parameter name \"\(name)\"", sql: sql)
     }
@@ -74,6 +75,7 @@ extension Statement {
   ///   from ``parameterCount``, a named parameter has no value, or a name is unknown. Nothing
   ///   has been stepped then.
   public func bind(_ parameters: Parameters) throws(SQLiteError) {
+    try owner.checkOpen(sql: sql)
     switch parameters.storage {
     case .positional(let values):
       let expected = parameterCount

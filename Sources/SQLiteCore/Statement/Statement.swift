@@ -16,9 +16,13 @@ public final class Statement {
   public let columnCount: Int
   /// Set when a step failed: a cached statement is then prepared anew.
   var hasFailed = false
+  /// Set while a connection's query method is running this statement: the cache then hands
+  /// out a fresh statement for the same SQL instead of resetting this one.
+  var isCheckedOut = false
   private var cachedColumns: ColumnNames?
 
   init(handle: OpaquePointer, owner: ConnectionHandle) {
+    owner.liveStatements.insert(handle)
     self.handle = handle
     self.owner = owner
     self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
@@ -26,7 +30,18 @@ public final class Statement {
   }
 
   deinit {
-    if !owner.isClosed { sqlite3_finalize(handle) }
+    if !owner.isClosed {
+      owner.liveStatements.remove(handle)
+      sqlite3_finalize(handle)
+    }
+  }
+
+  /// The statement handle for calls that cannot throw: reading a statement whose connection
+  /// closed is a programmer error and traps instead of touching freed memory.
+  @inline(__always)
+  var live: OpaquePointer {
+    precondition(!owner.isClosed, "SQLiteCore: statement used after its connection closed")
+    return handle
   }
 
   // MARK: Running
@@ -63,29 +78,36 @@ public final class Statement {
     sqlite3_clear_bindings(handle)
   }
 
+  /// Resets and clears bindings, so a cached statement holds no lock and no bound copy.
+  func resetAndClearBindings() {
+    guard !owner.isClosed else { return }
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
   // MARK: Properties
 
   /// Whether the statement makes no direct change to the database file.
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/stmt_readonly.html>
-  public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+  public var isReadOnly: Bool { sqlite3_stmt_readonly(live) != 0 }
 
   /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise.
-  public var explainKind: Int { Int(sqlite3_stmt_isexplain(handle)) }
+  public var explainKind: Int { Int(sqlite3_stmt_isexplain(live)) }
 
   /// Whether the statement has been stepped and not reset since.
-  public var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+  public var isBusy: Bool { sqlite3_stmt_busy(live) != 0 }
 
   /// The SQL with bound parameters expanded as literals, as tracing shows it.
   public var expandedSQL: String? {
-    guard let text = sqlite3_expanded_sql(handle) else { return nil }
+    guard let text = sqlite3_expanded_sql(live) else { return nil }
     defer { sqlite3_free(text) }
     return String(cString: text)
   }
 
   /// The number of virtual-machine steps run so far (`SQLITE_STMTSTATUS_VM_STEP`).
   public var virtualMachineSteps: Int {
-    Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 0))
+    Int(sqlite3_stmt_status(live, SQLITE_STMTSTATUS_VM_STEP, 0))
   }
 
   // MARK: Columns
@@ -97,7 +119,7 @@ public final class Statement {
   public var columns: ColumnNames {
     if let cachedColumns { return cachedColumns }
     let names = (0..<columnCount).map { index in
-      sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
+      sqlite3_column_name(live, Int32(index)).map { String(cString: $0) } ?? ""
     }
     let made = ColumnNames(names)
     cachedColumns = made
@@ -106,20 +128,20 @@ public final class Statement {
 
   /// The name of one result column.
   public func columnName(at index: Int) -> String {
-    sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
+    sqlite3_column_name(live, Int32(index)).map { String(cString: $0) } ?? ""
   }
 
   /// The declared type of each result column; `nil` for expressions and untyped columns.
   public var declaredTypes: [String?] {
     (0..<columnCount).map { index in
-      sqlite3_column_decltype(handle, Int32(index)).map { String(cString: $0) }
+      sqlite3_column_decltype(live, Int32(index)).map { String(cString: $0) }
     }
   }
 
   /// The storage class of a column in the current row.
   @inline(__always)
   public func storageClass(at index: Int) -> StorageClass {
-    switch sqlite3_column_type(handle, Int32(index)) {
+    switch sqlite3_column_type(live, Int32(index)) {
     case SQLITE_INTEGER: .integer
     case SQLITE_FLOAT: .real
     case SQLITE_TEXT: .text
@@ -129,8 +151,11 @@ public final class Statement {
   }
 
   /// The value of a column in the current row (index from 0).
+  ///
+  /// An index outside `0..<columnCount` is a programmer error and traps.
   public func value(at index: Int) -> Value {
     precondition(index >= 0 && index < columnCount, "column index \(index) out of range")
+    let handle = live
     let column = Int32(index)
     switch sqlite3_column_type(handle, column) {
     case SQLITE_INTEGER:
@@ -153,11 +178,11 @@ public final class Statement {
 
   /// The integer value of a column (SQLite converts other storage classes).
   @inline(__always)
-  public func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
+  public func int64(at index: Int) -> Int64 { sqlite3_column_int64(live, Int32(index)) }
 
   /// The real value of a column (SQLite converts other storage classes).
   @inline(__always)
-  public func double(at index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+  public func double(at index: Int) -> Double { sqlite3_column_double(live, Int32(index)) }
 
   /// The text of a column as a `String` (SQLite converts other storage classes; `NULL` is "").
   public func string(at index: Int) -> String {
@@ -169,6 +194,7 @@ public final class Statement {
   public func withUnsafeText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
+    let handle = live
     let column = Int32(index)
     let bytes = sqlite3_column_text(handle, column)
     let count = Int(sqlite3_column_bytes(handle, column))
@@ -180,6 +206,7 @@ public final class Statement {
   public func withUnsafeBlob<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R)
     rethrows -> R
   {
+    let handle = live
     let column = Int32(index)
     let bytes = sqlite3_column_blob(handle, column)
     let count = Int(sqlite3_column_bytes(handle, column))

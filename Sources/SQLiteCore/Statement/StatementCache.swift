@@ -27,6 +27,9 @@ struct StatementCache {
     return entry.statement
   }
 
+  /// The cached statement for `sql` as it is: not reset, its last use unchanged.
+  func peek(_ sql: String) -> Statement? { entries[sql]?.statement }
+
   /// Adds a statement, evicting the least recently used one when full.
   mutating func insert(_ statement: Statement, for sql: String) {
     guard capacity > 0 else { return }

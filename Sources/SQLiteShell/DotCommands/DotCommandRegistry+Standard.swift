@@ -23,7 +23,7 @@ extension DotCommandRegistry {
     DotCommand(
       "dbinfo", minimumPrefix: 3, help: HelpText.dbinfoHelp,
       handler: DatabaseCommands.dbinfo),
-    DotCommand("dump"),
+    DotCommand("dump", help: HelpText.dumpHelp, handler: DumpCommand.run),
     DotCommand("echo", help: HelpText.echoHelp, handler: SettingCommands.echo),
     DotCommand("eqp", help: HelpText.eqpHelp, handler: SettingCommands.eqp),
     DotCommand("exit", minimumPrefix: 2, help: HelpText.exitHelp, handler: SessionCommands.exit),
@@ -37,7 +37,7 @@ extension DotCommandRegistry {
       handler: SchemaCommands.fullSchema),
     DotCommand("headers", help: HelpText.headersHelp, handler: SettingCommands.headers),
     DotCommand("help", help: HelpText.helpHelp, handler: SessionCommands.help),
-    DotCommand("import", minimumPrefix: 2),
+    DotCommand("import", minimumPrefix: 2, help: HelpText.importHelp, handler: ImportCommand.run),
     DotCommand("imposter", minimumPrefix: 5),
     DotCommand(
       "indexes", minimumPrefix: 2, help: HelpText.indexesHelp,
@@ -58,7 +58,8 @@ extension DotCommandRegistry {
       handler: DatabaseCommands.open),
     DotCommand(
       "output", minimumPrefix: 2, help: HelpText.outputHelp, handler: OutputCommands.output),
-    DotCommand("parameter", minimumPrefix: 2),
+    DotCommand(
+      "parameter", minimumPrefix: 2, help: HelpText.parameterHelp, handler: ParameterCommand.run),
     DotCommand("print", minimumPrefix: 3, help: HelpText.printHelp, handler: OutputCommands.print),
     DotCommand("progress", minimumPrefix: 3),
     DotCommand("prompt", help: HelpText.promptHelp, handler: SettingCommands.prompt),
@@ -80,7 +81,8 @@ extension DotCommandRegistry {
       handler: SettingCommands.separator),
     DotCommand("selftest", minimumPrefix: 3),
     DotCommand("session", minimumPrefix: 3),
-    DotCommand("sha3sum", minimumPrefix: 4),
+    DotCommand(
+      "sha3sum", minimumPrefix: 4, help: HelpText.sha3sumHelp, handler: SHA3SumCommand.run),
     DotCommand(
       "shell", minimumPrefix: 2, help: HelpText.shellHelp,
       handler: FileCommands.shellCommand),

@@ -66,6 +66,7 @@ extension Shell {
         return Failure(error: error, phase: .prepare)
       }
       guard let statement = next else { return nil }
+      ParameterBinding.bind(statement, from: connection)
       if let traceOutput { trace(statement, to: traceOutput) }
       if state.queryPlan != .off && statement.explainKind == 0 {
         showQueryPlan(of: statement, on: connection)

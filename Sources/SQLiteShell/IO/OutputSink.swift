@@ -23,6 +23,9 @@ public final class OutputSink {
   private var memory: [UInt8] = []
   private let flushThreshold = 1 << 16
   private var closeAction: (() -> Void)?
+  /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
+  /// the REPL erases its progress line there and wraps messages in colour.
+  public var aroundWrite: ((_ isAfter: Bool) -> Void)?
 
   /// Creates a sink.
   public init(_ target: Target) {
@@ -82,6 +85,8 @@ public final class OutputSink {
     case .memory:
       memory.append(contentsOf: buffer)
     case .fileDescriptor(let descriptor):
+      aroundWrite?(false)
+      defer { aroundWrite?(true) }
       buffer.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {

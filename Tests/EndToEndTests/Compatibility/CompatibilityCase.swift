@@ -26,6 +26,6 @@ struct CompatibilityCase: CustomTestStringConvertible, Sendable {
 /// Every compatibility case, by topic.
 enum CompatibilityCases {
   static var all: [CompatibilityCase] {
-    modes + inputs + errors + dotCommands + options + schemaCommands + safeModeCases
+    modes + inputs + errors + dotCommands + options + data + schemaCommands + safeModeCases
   }
 }

@@ -1,4 +1,5 @@
 import SQLiteCore
+import ShellFunctions
 
 #if canImport(Glibc)
 import Glibc
@@ -152,6 +153,7 @@ enum DatabaseCommands {
       guard let memory = try? Connection(path: ":memory:") else { return .failure }
       connection = memory
     }
+    try? ShellFunctions.register(on: connection, safeMode: shell.state.isSafe)
     shell.connection = connection
     shell.prepareConnection(connection)
     return .success

@@ -1,0 +1,40 @@
+/// The arguments of one worker run: the workload name, then `key=value` pairs.
+///
+/// The C worker (`bench-c`) reads the same pairs, so the driver starts every implementation
+/// with one command line.
+public struct Options: Sendable {
+  /// The workload: `w1`, `w2`, `w2d`, `w3`, `w4` or `w5`.
+  public var workload = ""
+  /// The database file.
+  public var database = "bench.db"
+  /// Rows in the table (W1 inserts them; W2, W3 and W5 read a table of this size).
+  public var rows = 1_000_000
+  /// Point lookups (W3) or transactions (W4).
+  public var count = 200_000
+  /// Concurrent readers (W5).
+  public var readers = 4
+  /// Lookups per read access (W5).
+  public var batch = 1
+  /// How long W5 runs.
+  public var seconds = 3.0
+
+  /// Parses `CommandLine.arguments`; unknown keys are ignored.
+  public init(arguments: [String] = CommandLine.arguments) {
+    var rest = arguments.dropFirst()
+    workload = rest.popFirst() ?? ""
+    for argument in rest {
+      guard let equals = argument.firstIndex(of: "=") else { continue }
+      let key = argument[..<equals]
+      let value = String(argument[argument.index(after: equals)...])
+      switch key {
+      case "db": database = value
+      case "rows": rows = Int(value) ?? rows
+      case "count": count = Int(value) ?? count
+      case "readers": readers = Int(value) ?? readers
+      case "batch": batch = Int(value) ?? batch
+      case "seconds": seconds = Double(value) ?? seconds
+      default: break
+      }
+    }
+  }
+}

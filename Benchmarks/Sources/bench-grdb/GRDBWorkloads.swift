@@ -1,0 +1,125 @@
+import BenchKit
+import GRDB
+
+/// W1–W4 through GRDB, each with the fast path GRDB's documentation recommends.
+enum GRDBWorkloads {
+  /// The row W2 decodes into.
+  struct Item: Decodable, FetchableRecord {
+    var id: Int64
+    var a: Int64
+    var b: Double
+    var c: String
+  }
+
+  static func configuration() -> Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)  // as bench-c's busy_timeout(10000)
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+    }
+    return configuration
+  }
+
+  static func open(_ path: String) throws -> DatabaseQueue {
+    try DatabaseQueue(path: path, configuration: configuration())
+  }
+
+  static func tableCheck(_ queue: DatabaseQueue) throws -> String {
+    try queue.read { db in
+      guard let row = try Row.fetchOne(db, sql: Rows.tableCheck) else { return "" }
+      return (0..<3).map { String(row[$0] as Int64) }.joined(separator: ",")
+    }
+  }
+
+  /// W1: one transaction, one prepared statement, `execute(arguments:)`.
+  static func insert(_ options: Options) throws {
+    let queue = try open(options.database)
+    try queue.write { db in try db.execute(sql: Rows.createTable) }
+    var clock = Measurement()
+    try queue.write { db in
+      let insert = try db.makeStatement(sql: Rows.insert)
+      for i in 1...Int64(options.rows) {
+        try insert.execute(arguments: [i, Rows.a(i), Rows.b(i), Rows.c(i)])
+      }
+    }
+    clock.stop()
+    clock.report(check: try tableCheck(queue))
+  }
+
+  /// W2: a row cursor, columns read with typed subscripts.
+  static func scan(_ options: Options) throws {
+    let queue = try open(options.database)
+    var clock = Measurement()
+    let (sum, total, length) = try queue.read { db in
+      var sum: Int64 = 0
+      var total = 0.0
+      var length = 0
+      let rows = try Row.fetchCursor(db, sql: Rows.scan)
+      while let row = try rows.next() {
+        sum &+= (row[0] as Int64) &+ (row[1] as Int64)
+        total += row[2] as Double
+        length += (row[3] as String).utf8.count
+      }
+      return (sum, total, length)
+    }
+    clock.stop()
+    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+  }
+
+  /// W2 into a `Decodable` record: `fetchAll`, as SQLiteCore's decoding query returns an array.
+  static func scanDecodable(_ options: Options) throws {
+    let queue = try open(options.database)
+    var clock = Measurement()
+    let items = try queue.read { db in try Item.fetchAll(db, sql: Rows.scan) }
+    var sum: Int64 = 0
+    var total = 0.0
+    var length = 0
+    for item in items {
+      sum &+= item.id &+ item.a
+      total += item.b
+      length += item.c.utf8.count
+    }
+    clock.stop()
+    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+  }
+
+  /// W3: random point lookups in one read, through the statement cache.
+  static func lookups(_ options: Options) throws {
+    let queue = try open(options.database)
+    var clock = Measurement()
+    let (found, sum, length) = try queue.read { db in
+      var random = Xorshift()
+      var found = 0
+      var sum: Int64 = 0
+      var length = 0
+      for _ in 0..<options.count {
+        let id = random.id(rows: options.rows)
+        let lookup = try db.cachedStatement(sql: Rows.lookup)
+        if let row = try Row.fetchOne(lookup, arguments: [id]) {
+          found += 1
+          sum &+= (row[0] as Int64) &+ Int64((row[1] as Double) * 4)
+          length += (row[2] as String).utf8.count
+        }
+      }
+      return (found, sum, length)
+    }
+    clock.stop()
+    clock.report(check: "\(found),\(sum),\(length)")
+  }
+
+  /// W4: one `write` (one transaction) per row.
+  static func transactions(_ options: Options) throws {
+    let queue = try open(options.database)
+    try queue.write { db in try db.execute(sql: Rows.createTable) }
+    var clock = Measurement()
+    for i in 1...Int64(options.count) {
+      try queue.write { db in
+        try db.cachedStatement(sql: Rows.insert).execute(arguments: [
+          i, Rows.a(i), Rows.b(i), Rows.c(i),
+        ])
+      }
+    }
+    clock.stop()
+    clock.report(check: try tableCheck(queue))
+  }
+}

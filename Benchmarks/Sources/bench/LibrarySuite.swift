@@ -1,0 +1,112 @@
+/// W1–W5 for C, SQLiteCore and GRDB, interleaved round by round, each run in a fresh worker.
+struct LibrarySuite {
+  /// How the workload gets its database.
+  enum Setup {
+    /// A new empty file.
+    case fresh
+    /// The shared populated file, read in place.
+    case base
+    /// A private copy of the populated file (W5 writes into it).
+    case copyOfBase
+  }
+
+  /// One line of work: a worker invocation and the targets it is judged by.
+  struct Workload {
+    var label: String
+    var name: String
+    var arguments: [String]
+    var setup: Setup
+    /// For timed workloads the target on the time ratio; for W5 the one on reads.
+    var target: Target
+    /// W5 only: the target on the writer's throughput.
+    var writeTarget: Target?
+    var isConcurrent: Bool { writeTarget != nil }
+  }
+
+  let sizes: Sizes
+  let binDirectory: String
+  let workDirectory: String
+  let baseDatabase: String
+
+  var workloads: [Workload] {
+    let rows = "rows=\(sizes.rows)"
+    var list = [
+      Workload(
+        label: "W1 insert \(sizes.rows) rows", name: "w1", arguments: [rows], setup: .fresh,
+        target: .atMost(1.20)),
+      Workload(
+        label: "W2 scan into natives", name: "w2", arguments: [rows], setup: .base,
+        target: .atMost(1.30)),
+      Workload(
+        label: "W2 scan into Decodable", name: "w2d", arguments: [rows], setup: .base,
+        target: .atMost(2.0)),
+      Workload(
+        label: "W3 \(sizes.lookups) lookups", name: "w3",
+        arguments: [rows, "count=\(sizes.lookups)"], setup: .base, target: .atMost(1.20)),
+      Workload(
+        label: "W4 \(sizes.transactions) transactions", name: "w4",
+        arguments: ["count=\(sizes.transactions)"], setup: .fresh, target: .atMost(1.05)),
+    ]
+    for batch in [1, 100] {
+      for readers in [4, 8] {
+        list.append(
+          Workload(
+            label: "W5 \(readers) readers, \(batch)/access", name: "w5",
+            arguments: [
+              rows, "readers=\(readers)", "batch=\(batch)", "seconds=\(sizes.seconds)",
+            ],
+            setup: .copyOfBase, target: .atLeast(batch == 1 ? 0.5 : 0.85),
+            writeTarget: .atLeast(0.8)))
+      }
+    }
+    return list
+  }
+
+  /// Runs every round and returns the results by workload index, then implementation.
+  func run() -> [[Implementation: [WorkerRun]]] {
+    let list = workloads
+    var results = [[Implementation: [WorkerRun]]](repeating: [:], count: list.count)
+    for round in 0..<sizes.rounds {
+      for (index, workload) in list.enumerated() {
+        if workload.isConcurrent && round >= sizes.concurrentRounds { continue }
+        let all = Implementation.allCases
+        let order = all.indices.map { all[($0 + round) % all.count] }
+        for implementation in order {
+          let run = runOnce(workload, implementation)
+          results[index][implementation, default: []].append(run)
+        }
+      }
+      log("library round \(round + 1)/\(sizes.rounds) done")
+    }
+    return results
+  }
+
+  private func runOnce(_ workload: Workload, _ implementation: Implementation) -> WorkerRun {
+    let database: String
+    switch workload.setup {
+    case .base:
+      database = baseDatabase
+    case .fresh:
+      database = "\(workDirectory)/\(workload.name)-\(implementation.rawValue).db"
+      removeDatabase(database)
+    case .copyOfBase:
+      database = "\(workDirectory)/\(workload.name)-\(implementation.rawValue).db"
+      removeDatabase(database)
+      copyFile(baseDatabase, to: database)
+    }
+    let errors = "\(workDirectory)/stderr.txt"
+    let arguments =
+      ["\(binDirectory)/\(implementation.executable)", workload.name, "db=\(database)"]
+      + workload.arguments
+    let child = spawn(arguments, errorPath: errors)
+    if workload.setup != .base { removeDatabase(database) }
+    let line = child.output.split(separator: "\n").last.map(String.init) ?? ""
+    guard child.status == 0, let run = WorkerRun(line: line, peakKiB: child.peakKiB) else {
+      let message = readFile(errors).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      fatal(
+        "\(implementation.label) failed \(workload.label) (status \(child.status)): \(line) \(message)"
+      )
+    }
+    return run
+  }
+}

@@ -1,0 +1,35 @@
+import CSQLite
+
+/// Schema questions and configuration switches that tools (dump, import, the shell) need.
+extension Connection {
+  /// Whether `table` has a column (or rowid alias) named `column` in `database`.
+  ///
+  /// `database` `nil` searches every attached database, as SQLite does. The names `rowid`,
+  /// `oid` and `_rowid_` are found on every rowid table that has no column of that name.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/table_column_metadata.html>
+  public func hasColumn(_ column: String, inTable table: String, database: String? = nil)
+    -> Bool
+  {
+    sqlite3_table_column_metadata(handle.db, database, table, column, nil, nil, nil, nil, nil)
+      == SQLITE_OK
+  }
+
+  /// Runs `body` with `SQLITE_DBCONFIG_WRITABLE_SCHEMA` on and defensive mode off, then restores
+  /// both: how the sqlite3 shell creates its own `temp.sqlite_parameters` table.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/c_dbconfig_defensive.html>
+  public func withWritableSchema<R>(_ body: () throws -> R) rethrows -> R {
+    var defensive: Int32 = 0
+    var writable: Int32 = 0
+    _ = csqlite_db_config_int(handle.db, SQLITE_DBCONFIG_DEFENSIVE, -1, &defensive)
+    _ = csqlite_db_config_int(handle.db, SQLITE_DBCONFIG_DEFENSIVE, 0, nil)
+    _ = csqlite_db_config_int(handle.db, SQLITE_DBCONFIG_WRITABLE_SCHEMA, -1, &writable)
+    _ = csqlite_db_config_int(handle.db, SQLITE_DBCONFIG_WRITABLE_SCHEMA, 1, nil)
+    defer {
+      _ = csqlite_db_config_int(handle.db, SQLITE_DBCONFIG_WRITABLE_SCHEMA, writable, nil)
+      _ = csqlite_db_config_int(handle.db, SQLITE_DBCONFIG_DEFENSIVE, defensive, nil)
+    }
+    return try body()
+  }
+}

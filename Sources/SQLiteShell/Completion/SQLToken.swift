@@ -1,0 +1,116 @@
+/// One lexical token of SQL text, as far as completion needs to know.
+struct SQLToken: Equatable {
+  /// What kind of text the token is.
+  enum Kind: Equatable {
+    /// A bare word: a keyword or an unquoted identifier.
+    case word
+    /// An identifier in `"…"`, `` `…` `` or `[…]`, with the quotes removed.
+    case quotedIdentifier
+    /// A string literal (its text is not kept).
+    case string
+    /// A number literal.
+    case number
+    /// A bound parameter such as `:name`, `@name`, `$name` or `?1`.
+    case parameter
+    /// Any punctuation character: `.`, `,`, `(`, `)`, `;`, operators.
+    case punctuation
+  }
+
+  /// The kind of token.
+  var kind: Kind
+  /// The token text (identifiers unquoted, keywords as typed).
+  var text: String
+
+  /// Whether this is the bare word `keyword`, compared case-insensitively.
+  func isKeyword(_ keyword: String) -> Bool {
+    kind == .word && text.uppercased() == keyword
+  }
+
+  /// Whether this token names something (a bare or quoted identifier).
+  var isName: Bool { kind == .word || kind == .quotedIdentifier }
+
+  /// Splits SQL text into tokens, skipping white space and comments; never fails.
+  ///
+  /// Unterminated strings, quoted identifiers and comments run to the end of the text.
+  static func tokenize(_ text: String) -> [SQLToken] {
+    let scalars = Array(text.unicodeScalars)
+    var tokens: [SQLToken] = []
+    var index = 0
+    func scan(while predicate: (Unicode.Scalar) -> Bool) -> String {
+      var result = String.UnicodeScalarView()
+      while index < scalars.count, predicate(scalars[index]) {
+        result.append(scalars[index])
+        index += 1
+      }
+      return String(result)
+    }
+    func quoted(until close: Unicode.Scalar) -> String {
+      index += 1
+      var result = String.UnicodeScalarView()
+      while index < scalars.count {
+        let scalar = scalars[index]
+        index += 1
+        if scalar == close {
+          if close != "]", index < scalars.count, scalars[index] == close {
+            result.append(close)
+            index += 1
+            continue
+          }
+          break
+        }
+        result.append(scalar)
+      }
+      return String(result)
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
+      switch scalar {
+      case " ", "\t", "\n", "\r", "\u{0C}":
+        index += 1
+      case "-" where next == "-":
+        _ = scan { $0 != "\n" }
+      case "/" where next == "*":
+        index += 2
+        while index < scalars.count,
+          !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/")
+        {
+          index += 1
+        }
+        index = min(index + 2, scalars.count)
+      case "'":
+        _ = quoted(until: "'")
+        tokens.append(SQLToken(kind: .string, text: ""))
+      case "\"", "`":
+        tokens.append(SQLToken(kind: .quotedIdentifier, text: quoted(until: scalar)))
+      case "[":
+        tokens.append(SQLToken(kind: .quotedIdentifier, text: quoted(until: "]")))
+      case ":", "@", "$", "?":
+        index += 1
+        let name = scan(while: isIdentifierPart)
+        tokens.append(SQLToken(kind: .parameter, text: String(scalar) + name))
+      case _ where isDigit(scalar):
+        tokens.append(SQLToken(kind: .number, text: scan { isIdentifierPart($0) || $0 == "." }))
+      case _ where isIdentifierPart(scalar):
+        tokens.append(SQLToken(kind: .word, text: scan(while: isIdentifierPart)))
+      default:
+        index += 1
+        tokens.append(SQLToken(kind: .punctuation, text: String(scalar)))
+      }
+    }
+    return tokens
+  }
+
+  /// Whether a scalar may appear in an unquoted identifier (letters, digits, `_`, `$`, non-ASCII).
+  static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24: true
+    case 0x80...: true
+    default: false
+    }
+  }
+
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x30 && scalar.value <= 0x39
+  }
+}

@@ -1,0 +1,123 @@
+/// What the SQL around the cursor says about the word being completed.
+struct StatementContext: Equatable {
+  /// A table the statement names, with its alias if it has one.
+  struct TableReference: Equatable {
+    /// The schema qualifier (`main` in `main.t`), if written.
+    var schema: String?
+    /// The table or view name.
+    var name: String
+    /// The alias (`t` in `FROM people t` or `FROM people AS t`), if any.
+    var alias: String?
+  }
+
+  /// What kind of name belongs at the cursor.
+  enum Expectation: Equatable {
+    /// A table or view (after FROM, JOIN, INTO, UPDATE, TABLE, or a comma in a FROM list).
+    case table
+    /// Anything: columns, keywords, functions, tables.
+    case expression
+  }
+
+  /// What belongs at the cursor.
+  var expectation: Expectation
+  /// The tables the current statement names, before and after the cursor.
+  var tables: [TableReference]
+
+  /// Reads the statement around the cursor: `before` ends where the word starts, `after` begins
+  /// at the cursor; only the statement holding the cursor (between semicolons) counts.
+  init(before: String, after: String) {
+    var head = SQLToken.tokenize(before)
+    if let end = head.lastIndex(where: { $0.kind == .punctuation && $0.text == ";" }) {
+      head.removeSubrange(...end)
+    }
+    var tail = SQLToken.tokenize(after)
+    if let end = tail.firstIndex(where: { $0.kind == .punctuation && $0.text == ";" }) {
+      tail.removeSubrange(end...)
+    }
+    expectation = Self.expectation(after: head)
+    tables = Self.references(in: head + tail)
+  }
+
+  private static func expectation(after tokens: [SQLToken]) -> Expectation {
+    guard let last = tokens.last else { return .expression }
+    if last.kind == .word, SQLKeywords.tableIntroducers.contains(last.text.uppercased()) {
+      return .table
+    }
+    guard last.kind == .punctuation, last.text == "," else { return .expression }
+    // A comma: inside a FROM list if the nearest clause keyword at this depth is FROM.
+    var depth = 0
+    for token in tokens.dropLast().reversed() {
+      if token.kind == .punctuation {
+        if token.text == ")" { depth += 1 }
+        if token.text == "(" {
+          if depth == 0 { return .expression }
+          depth -= 1
+        }
+        continue
+      }
+      guard depth == 0, token.kind == .word else { continue }
+      switch token.text.uppercased() {
+      case "FROM": return .table
+      case "SELECT", "WHERE", "SET", "VALUES", "ON", "USING", "GROUP", "ORDER", "BY", "HAVING",
+        "RETURNING", "WINDOW", "LIMIT":
+        return .expression
+      default: continue
+      }
+    }
+    return .expression
+  }
+
+  private static func references(in tokens: [SQLToken]) -> [TableReference] {
+    var references: [TableReference] = []
+    var index = 0
+    while index < tokens.count {
+      let token = tokens[index]
+      index += 1
+      guard token.kind == .word,
+        SQLKeywords.tableIntroducers.contains(token.text.uppercased())
+      else { continue }
+      let isFromList = token.isKeyword("FROM")
+      while let (reference, next) = reference(in: tokens, at: index) {
+        references.append(reference)
+        index = next
+        guard isFromList, index < tokens.count, tokens[index].text == ",",
+          tokens[index].kind == .punctuation
+        else { break }
+        index += 1
+      }
+    }
+    return references
+  }
+
+  /// Parses `name`, `schema.name`, then an optional `[AS] alias`, starting at `start`.
+  private static func reference(
+    in tokens: [SQLToken], at start: Int
+  ) -> (TableReference, Int)? {
+    var index = start
+    guard index < tokens.count, tokens[index].isName, !isReserved(tokens[index]) else {
+      return nil
+    }
+    var reference = TableReference(schema: nil, name: tokens[index].text, alias: nil)
+    index += 1
+    if index + 1 < tokens.count, tokens[index].kind == .punctuation, tokens[index].text == ".",
+      tokens[index + 1].isName
+    {
+      reference.schema = reference.name
+      reference.name = tokens[index + 1].text
+      index += 2
+    }
+    if index < tokens.count, tokens[index].isKeyword("AS") { index += 1 }
+    if index < tokens.count, tokens[index].isName, !isReserved(tokens[index]) {
+      reference.alias = tokens[index].text
+      index += 1
+    }
+    return (reference, index)
+  }
+
+  /// Whether a bare word is a keyword that cannot be a table name or alias here.
+  private static func isReserved(_ token: SQLToken) -> Bool {
+    token.kind == .word && keywordSet.contains(token.text.uppercased())
+  }
+
+  private static let keywordSet = Set(SQLKeywords.all)
+}

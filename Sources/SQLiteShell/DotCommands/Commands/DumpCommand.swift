@@ -1,0 +1,170 @@
+import SQLiteCore
+
+/// `.dump [OBJECTS] [--data-only] [--newlines] [--nosys] [--preserve-rowids]`: the database as
+/// SQL text that recreates it, in sqlite3 3.40.1's format.
+///
+/// Rows stream straight from each table's `SELECT` to the output; nothing is collected.
+enum DumpCommand {
+  /// The choices `.dump` takes.
+  struct Options {
+    var dataOnly = false
+    var newlines = false
+    var noSystemTables = false
+    var preserveRowids = false
+    /// LIKE patterns; empty means everything.
+    var patterns: [String] = []
+  }
+
+  static let run: DotCommand.Handler = { shell, arguments in
+    var options = Options()
+    for word in arguments {
+      guard word.hasPrefix("-") else {
+        options.patterns.append(word)
+        continue
+      }
+      switch word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst()) {
+      case "preserve-rowids": options.preserveRowids = true
+      case "newlines": options.newlines = true
+      case "data-only": options.dataOnly = true
+      case "nosys": options.noSystemTables = true
+      default:
+        shell.output.flush()
+        shell.errors.write("Unknown option \"\(word)\" on \".dump\"\n")
+        return .failure
+      }
+    }
+    guard let connection = shell.openDatabase() else { return .failure }
+    var writer = BufferedWriter(shell.output)
+    defer { writer.finish() }
+    var dumper = DatabaseDumper(connection: connection, options: options)
+    dumper.dump(to: &writer)
+    return .success
+  }
+
+  /// The SQL condition selecting the objects that match the patterns (all when none).
+  static func filter(_ patterns: [String]) -> String {
+    guard !patterns.isEmpty else { return "true" }
+    return patterns.map { pattern in
+      let quoted = SQLiteFormatting.printf("%Q", pattern)
+      return "name LIKE \(quoted) ESCAPE '\\' OR EXISTS ("
+        + "  SELECT 1 FROM sqlite_schema WHERE "
+        + "    name LIKE \(quoted) ESCAPE '\\' AND"
+        + "    sql LIKE 'CREATE VIRTUAL TABLE%' AND"
+        + "    substr(o.name, 1, length(name)+1) == (name||'_')"
+        + ")"
+    }.joined(separator: " OR ")
+  }
+}
+
+/// Walks the schema and writes each object and each table's rows.
+struct DatabaseDumper {
+  let connection: Connection
+  let options: DumpCommand.Options
+  /// Set once `PRAGMA writable_schema=ON;` has been written (for virtual tables).
+  private var schemaMadeWritable = false
+  /// Tables or objects that could not be read: the dump ends in `ROLLBACK` then.
+  var errorCount = 0
+
+  init(connection: Connection, options: DumpCommand.Options) {
+    self.connection = connection
+    self.options = options
+  }
+
+  /// Writes the whole dump.
+  mutating func dump(to writer: inout BufferedWriter) {
+    let filter = DumpCommand.filter(options.patterns)
+    if !options.dataOnly {
+      writer.append("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
+    }
+    // A savepoint gives one consistent snapshot; writable_schema reads a damaged schema too.
+    try? connection.execute("SAVEPOINT dump; PRAGMA writable_schema=ON")
+    if let tables = try? connection.prepare(
+      "SELECT name, type, sql FROM sqlite_schema AS o WHERE (\(filter)) AND type=='table'"
+        + "  AND sql NOT NULL ORDER BY tbl_name='sqlite_sequence', rowid")
+    {
+      while (try? tables.step()) == true {
+        dumpTable(
+          name: tables.string(at: 0), type: tables.string(at: 1), sql: tables.string(at: 2),
+          to: &writer)
+        writer.rowDone()
+      }
+    } else {
+      errorCount += 1
+    }
+    if !options.dataOnly { dumpOtherObjects(filter: filter, to: &writer) }
+    if schemaMadeWritable { writer.append("PRAGMA writable_schema=OFF;\n") }
+    try? connection.execute("PRAGMA writable_schema=OFF;")
+    try? connection.execute("RELEASE dump;")
+    if !options.dataOnly {
+      writer.append(errorCount > 0 ? "ROLLBACK; -- due to errors\n" : "COMMIT;\n")
+    }
+  }
+
+  /// Indexes, triggers and views, in schema order; text with a `--` comment ends on a new line.
+  private mutating func dumpOtherObjects(filter: String, to writer: inout BufferedWriter) {
+    guard
+      let objects = try? connection.prepare(
+        "SELECT sql FROM sqlite_schema AS o WHERE (\(filter)) AND sql NOT NULL"
+          + "  AND type IN ('index','trigger','view')")
+    else {
+      errorCount += 1
+      return
+    }
+    while (try? objects.step()) == true {
+      let sql = objects.string(at: 0)
+      writer.append(sql)
+      writer.append(sql.contains("--") ? "\n;\n" : ";\n")
+    }
+  }
+
+  /// One table: its `CREATE` text (or system-table handling), then its rows.
+  private mutating func dumpTable(
+    name: String, type: String, sql: String, to writer: inout BufferedWriter
+  ) {
+    if name == "sqlite_sequence" && !options.noSystemTables {
+      if !options.dataOnly { writer.append("DELETE FROM sqlite_sequence;\n") }
+    } else if Glob.matches("sqlite_stat?", name) && !options.noSystemTables {
+      if !options.dataOnly { writer.append("ANALYZE sqlite_schema;\n") }
+    } else if name.hasPrefix("sqlite_") {
+      return
+    } else if options.dataOnly {
+      // Only the rows.
+    } else if sql.hasPrefix("CREATE VIRTUAL TABLE") {
+      if !schemaMadeWritable {
+        writer.append("PRAGMA writable_schema=ON;\n")
+        schemaMadeWritable = true
+      }
+      let quotedName = SQLiteFormatting.printf("%q", name)
+      writer.append(
+        "INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql)VALUES('table','"
+          + "\(quotedName)','\(quotedName)',0,'\(SQLiteFormatting.printf("%q", sql))');\n")
+      return
+    } else {
+      writer.append(Self.schemaLine(sql))
+      writer.append(";\n")
+    }
+    guard type == "table" else { return }
+    guard let columns = columnList(of: name) else {
+      errorCount += 1
+      return
+    }
+    dumpRows(of: name, columns: columns, to: &writer)
+  }
+
+  /// sqlite3's `printSchemaLine`: closes a trailing comment, and adds `IF NOT EXISTS` to a
+  /// `CREATE TABLE` whose name is quoted.
+  static func schemaLine(_ sql: String) -> String {
+    var text = sql
+    if text.contains("/*") || text.contains("--") {
+      for terminator in ["", "*/", "\n"] where Connection.isComplete(text + terminator + ";") {
+        text += terminator
+        break
+      }
+    }
+    if text.hasPrefix("CREATE TABLE '") || text.hasPrefix("CREATE TABLE \"") {
+      return "CREATE TABLE IF NOT EXISTS "
+        + String(decoding: text.utf8.dropFirst(13), as: UTF8.self)
+    }
+    return text
+  }
+}

@@ -1,0 +1,45 @@
+public import SQLiteCore
+
+/// The shell's bound parameters: values kept in `temp.sqlite_parameters` by `.parameter`, bound
+/// into statements by name, as sqlite3's `bind_prepared_stmt` does.
+///
+/// One function does the binding so that every place that runs SQL for the user (the shell's
+/// statements now, `.bench` custom workloads later) binds exactly the same values.
+public enum ParameterBinding {
+  /// The table `.parameter` keeps its values in.
+  public static let tableName = "temp.sqlite_parameters"
+
+  /// Binds every parameter of `statement` from the parameter table of `connection`.
+  ///
+  /// A parameter is looked up by its name as written (`:a`, `@a`, `$a`, `?3`); an anonymous
+  /// `?` at index N is looked up as `?N`. Names without a value bind `NULL`. Without a parameter
+  /// table (no `.parameter` yet) nothing is bound, so every parameter stays `NULL`.
+  public static func bind(_ statement: Statement, from connection: Connection) {
+    let count = statement.parameterCount
+    guard count > 0, connection.hasColumn("key", inTable: "sqlite_parameters", database: "temp")
+    else { return }
+    guard
+      let lookup = try? connection.prepare(
+        "SELECT value FROM temp.sqlite_parameters WHERE key=?1")
+    else { return }
+    for (offset, name) in statement.parameterNames.enumerated() {
+      let index = offset + 1
+      let key = name ?? "?\(index)"
+      lookup.reset()
+      var value = Value.null
+      if (try? lookup.bind(.text(key), at: 1)) != nil, (try? lookup.step()) == true {
+        value = lookup.value(at: 0)
+      }
+      if (try? statement.bind(value, at: index)) == nil { statement.bindNull(at: index) }
+    }
+  }
+
+  /// Creates the parameter table if it is missing (sqlite3's `bind_table_init`).
+  public static func createTable(on connection: Connection) {
+    connection.withWritableSchema {
+      try? connection.execute(
+        "CREATE TABLE IF NOT EXISTS temp.sqlite_parameters(\n  key TEXT PRIMARY KEY,\n  value\n)"
+          + " WITHOUT ROWID;")
+    }
+  }
+}

@@ -1,0 +1,231 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads `.import` input one field at a time: RFC 4180 CSV (sqlite3's `csv_read_one_field`)
+/// or separator-only ASCII (`ascii_read_one_field`).
+///
+/// Fields are split exactly where sqlite3 splits them, but input sqlite3 would take in a
+/// damaged form (an unterminated or stray quote, bytes that are not UTF-8, a NUL) stops the
+/// reader with a ``Problem`` naming the line and column, so nothing half-read is imported.
+struct ImportReader {
+  /// Why reading stopped early, and where (1-based line and byte column).
+  struct Problem: Equatable {
+    var message: String
+    var line: Int
+    var column: Int
+  }
+
+  /// The end-of-input terminator (sqlite3's `EOF`).
+  static let endOfInput: Int32 = -1
+
+  private let descriptor: Int32
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  private var position = 0
+  private var end = 0
+  private var isAtEnd = false
+  private let columnSeparator: UInt8
+  private let rowSeparator: UInt8
+  private let isCSV: Bool
+  private var isFirstField = true
+  /// The bytes of the field just read.
+  private(set) var field: [UInt8] = []
+  /// What ended the field: the column separator, the row separator or ``endOfInput``.
+  private(set) var terminator: Int32 = 0
+  /// sqlite3's `nLine`: 1 plus the row separators read so far.
+  private(set) var line = 1
+  /// The byte column of the next byte.
+  private(set) var column = 1
+  /// The bytes read so far (for progress).
+  private(set) var bytesRead = 0
+  /// Set when the input is malformed; reading stops.
+  private(set) var problem: Problem?
+
+  /// Reads from an open descriptor with the given separators; `isCSV` turns on quoting.
+  init(descriptor: Int32, columnSeparator: UInt8, rowSeparator: UInt8, isCSV: Bool) {
+    self.descriptor = descriptor
+    self.columnSeparator = columnSeparator
+    self.rowSeparator = rowSeparator
+    self.isCSV = isCSV
+    buffer = .allocate(capacity: 1 << 18)
+    field.reserveCapacity(256)
+  }
+
+  /// Frees the read buffer (the descriptor belongs to the caller).
+  func release() { buffer.deallocate() }
+
+  /// Whether the last field ended its row with the column separator (more fields follow).
+  var endedWithColumnSeparator: Bool { terminator == Int32(columnSeparator) }
+
+  @inline(__always)
+  private mutating func nextByte() -> Int32 {
+    if position == end {
+      guard refill() else { return Self.endOfInput }
+    }
+    let byte = buffer[position]
+    position &+= 1
+    if byte == rowSeparator {
+      line &+= 1
+      column = 1
+    } else {
+      column &+= 1
+    }
+    return Int32(byte)
+  }
+
+  private mutating func refill() -> Bool {
+    guard !isAtEnd, let base = buffer.baseAddress else { return false }
+    while true {
+      let count = read(descriptor, base, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        isAtEnd = true
+        return false
+      }
+      position = 0
+      end = count
+      bytesRead &+= count
+      return true
+    }
+  }
+
+  /// Reads the next field into ``field``; `false` at the end of input (or after a problem).
+  mutating func readField() -> Bool {
+    field.removeAll(keepingCapacity: true)
+    guard problem == nil else {
+      terminator = Self.endOfInput
+      return false
+    }
+    let startLine = line
+    let startColumn = column
+    let first = nextByte()
+    if first == Self.endOfInput {
+      terminator = Self.endOfInput
+      return false
+    }
+    if isCSV && first == 0x22 {
+      readQuoted(startLine: startLine, startColumn: startColumn)
+    } else {
+      readPlain(first)
+    }
+    isFirstField = false
+    if problem == nil, let offset = Self.firstInvalidByte(field) {
+      let what = field[offset] == 0 ? "NUL character" : "invalid UTF-8"
+      problem = Problem(
+        message: "\(what) in the field starting here", line: startLine, column: startColumn)
+    }
+    if problem != nil { terminator = Self.endOfInput }
+    return true
+  }
+
+  /// An unquoted field: everything up to a separator; a `\r` before the row separator goes.
+  private mutating func readPlain(_ first: Int32) {
+    var byte = first
+    if isCSV && isFirstField && byte == 0xEF {
+      // Skip a UTF-8 byte order mark at the very start, as sqlite3 does.
+      field.append(0xEF)
+      byte = nextByte()
+      if byte == 0xBB {
+        field.append(0xBB)
+        byte = nextByte()
+        if byte == 0xBF {
+          field.removeAll(keepingCapacity: true)
+          isFirstField = false
+          _ = readField()
+          return
+        }
+      }
+    }
+    let column = Int32(columnSeparator)
+    let row = Int32(rowSeparator)
+    while byte != Self.endOfInput && byte != column && byte != row {
+      field.append(UInt8(truncatingIfNeeded: byte))
+      // Copy the rest of a run straight from the buffer.
+      while position < end {
+        let next = buffer[position]
+        if next == columnSeparator || next == rowSeparator { break }
+        field.append(next)
+        position &+= 1
+        self.column &+= 1
+      }
+      byte = nextByte()
+    }
+    if byte == row && isCSV && field.last == 0x0D { field.removeLast() }
+    terminator = byte
+  }
+
+  /// A quoted field: `""` is one quote; the field ends at a quote followed by a separator,
+  /// `\r\n` or the end of input.
+  private mutating func readQuoted(startLine: Int, startColumn: Int) {
+    let quote: Int32 = 0x22
+    var previous: Int32 = 0
+    var beforePrevious: Int32 = 0
+    let column = Int32(columnSeparator)
+    let row = Int32(rowSeparator)
+    while true {
+      let byte = nextByte()
+      if byte == quote && previous == quote {
+        previous = 0
+        continue
+      }
+      if (byte == column && previous == quote) || (byte == row && previous == quote)
+        || (byte == row && previous == 0x0D && beforePrevious == quote)
+        || (byte == Self.endOfInput && previous == quote)
+      {
+        if let last = field.lastIndex(of: 0x22) { field.removeSubrange(last...) }
+        terminator = byte
+        return
+      }
+      if previous == quote && byte != 0x0D {
+        problem = Problem(
+          message: "unescaped \" character", line: line,
+          column: max(1, self.column - 2))
+        return
+      }
+      if byte == Self.endOfInput {
+        problem = Problem(
+          message: "unterminated \"-quoted field", line: startLine, column: startColumn)
+        return
+      }
+      field.append(UInt8(truncatingIfNeeded: byte))
+      beforePrevious = previous
+      previous = byte
+    }
+  }
+
+  /// The offset of the first byte that is NUL or breaks UTF-8, or `nil` when the field is clean.
+  static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        if lead == 0 { return index }
+        index += 1
+        continue
+      }
+      let length: Int
+      let minimum: UInt32
+      switch lead {
+      case 0xC2...0xDF: (length, minimum) = (2, 0x80)
+      case 0xE0...0xEF: (length, minimum) = (3, 0x800)
+      case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
+      default: return index
+      }
+      guard index + length <= count else { return index }
+      var scalar = UInt32(lead) & (0xFF >> (length + 1))
+      for offset in 1..<length {
+        let next = bytes[index + offset]
+        guard next & 0xC0 == 0x80 else { return index }
+        scalar = scalar << 6 | UInt32(next & 0x3F)
+      }
+      if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
+        return index
+      }
+      index += length
+    }
+    return nil
+  }
+}

@@ -1,0 +1,38 @@
+import CSQLite
+public import SQLiteCore
+
+/// The SQL functions, collations and table-valued functions the sqlite3 shell adds to every
+/// connection it opens, for scripts written for sqlite3 3.40.1.
+///
+/// ```swift
+/// let db = try Connection(path: "app.db")
+/// try ShellFunctions.register(on: db, safeMode: false)
+/// try db.scalar("SELECT hex(sha3('abc'))") as String?
+/// ```
+///
+/// Registered: `generate_series`, `regexp`/`regexpi` (and so the `REGEXP` operator), `readfile`,
+/// `writefile`, `lsmode`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
+/// `decimal_sub`, `decimal_mul`, `decimal_cmp`, `decimal_sum`, the `ieee754` family, and the
+/// `decimal` and `uint` collations.
+public enum ShellFunctions {
+  /// Registers every shell function on `connection`.
+  ///
+  /// With `safeMode`, the functions that touch files or run programs (`readfile`, `writefile`,
+  /// `edit`) still exist but fail with sqlite3's message, e.g.
+  /// `cannot use the readfile() function in safe mode`; `fsdir` is not registered at all.
+  /// - Throws: ``SQLiteError`` when SQLite refuses a registration.
+  public static func register(on connection: Connection, safeMode: Bool = false)
+    throws(SQLiteError)
+  {
+    // Registration is synchronous and the handle is not kept beyond the boxes SQLite owns.
+    let registration = FunctionRegistration(db: connection.withUnsafeHandle { $0 })
+    try SHA3Functions.register(registration)
+    try RegexpFunctions.register(registration)
+    try DecimalFunctions.register(registration)
+    try IEEE754Functions.register(registration)
+    try UIntCollation.register(registration)
+    try GenerateSeries.register(registration)
+    try FileFunctions.register(registration, safeMode: safeMode)
+    try EditFunction.register(registration, safeMode: safeMode)
+  }
+}

@@ -1,0 +1,79 @@
+import SQLiteCore
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// SIGINT handling for the REPL: Ctrl-C interrupts the running statement, or the prompt.
+///
+/// The handler is async-signal-safe: it only stores an atomic flag and writes one byte to a
+/// pipe. A watcher thread reads the pipe and interrupts the statement that is running, through
+/// the connection's thread-safe ``InterruptHandle``; the session sets that handle around each
+/// statement, so a late Ctrl-C never hits the next statement. Installed with `SA_RESTART`;
+/// libedit's own handler (`rl_catch_signals`) still makes `readline()` return on Ctrl-C.
+enum InterruptSignal {
+  private static let requested = Atomic<Bool>(false)
+  private static let writeEnd = Atomic<Int32>(-1)
+  private static let readEnd = Atomic<Int32>(-1)
+  private static let active = Mutex<InterruptHandle?>(nil)
+
+  /// Installs the handler and starts the watcher thread; call once.
+  static func install() {
+    var descriptors: [Int32] = [-1, -1]
+    guard pipe(&descriptors) == 0 else { return }
+    _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
+    _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
+    requested.store(false, ordering: .sequentiallyConsistent)
+    writeEnd.store(descriptors[1], ordering: .sequentiallyConsistent)
+    readEnd.store(descriptors[0], ordering: .sequentiallyConsistent)
+    var thread = pthread_t()
+    guard pthread_create(&thread, nil, { _ in InterruptSignal.watch() }, nil) == 0 else {
+      return
+    }
+    pthread_detach(thread)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in InterruptSignal.fire() }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    sigaction(SIGINT, &action, nil)
+    // A parent may have started us with SIGINT blocked; Ctrl-C must still work.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+  }
+
+  /// Whether Ctrl-C was pressed since the last call; clears the flag.
+  static func takeRequest() -> Bool {
+    requested.exchange(false, ordering: .sequentiallyConsistent)
+  }
+
+  /// Runs `body` with Ctrl-C interrupting `handle`'s statements; a Ctrl-C that came just before
+  /// (after the prompt returned) interrupts at once.
+  static func whileRunning<R>(_ handle: InterruptHandle, _ body: () throws -> R) rethrows -> R {
+    active.withLock { $0 = handle }
+    defer { active.withLock { $0 = nil } }
+    if requested.load(ordering: .sequentiallyConsistent) { handle.interrupt() }
+    return try body()
+  }
+
+  /// The signal handler's whole work: atomics and `write(2)`.
+  private static func fire() {
+    requested.store(true, ordering: .sequentiallyConsistent)
+    var byte: UInt8 = 1
+    _ = write(writeEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
+  }
+
+  private static func watch() -> UnsafeMutableRawPointer? {
+    var byte: UInt8 = 0
+    let descriptor = readEnd.load(ordering: .sequentiallyConsistent)
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { return nil }
+      active.withLock { $0?.interrupt() }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The "still running" line a long statement shows on the terminal.
+///
+/// ``start()`` before a statement arms a thread that, after ``delay`` seconds, draws the elapsed
+/// time on standard error and updates it every tenth of a second; ``finish()`` (call it before
+/// the result reaches the screen, and again at the end) erases it, so the line never mixes with
+/// results. Nothing is drawn when standard error is not a terminal.
+final class ProgressLine: Sendable {
+  /// Seconds a statement runs before the line appears.
+  static let delay = 1.0
+
+  private struct State {
+    var startedAt: Double?
+    var isDrawn = false
+  }
+
+  private let state = Mutex(State())
+  private let isEnabled: Bool
+
+  /// Creates the progress line; it draws only if `isEnabled` (standard error is a terminal).
+  init(isEnabled: Bool) {
+    self.isEnabled = isEnabled
+    guard isEnabled else { return }
+    let box = Unmanaged.passRetained(self).toOpaque()
+    var thread = pthread_t()
+    if pthread_create(
+      &thread, nil,
+      { argument in
+        guard let argument else { return nil }
+        Unmanaged<ProgressLine>.fromOpaque(argument).takeUnretainedValue().tick()
+        return nil
+      }, box) == 0
+    {
+      pthread_detach(thread)
+    }
+  }
+
+  /// Starts timing a statement.
+  func start() {
+    guard isEnabled else { return }
+    state.withLock { $0 = State(startedAt: Self.now(), isDrawn: false) }
+  }
+
+  /// Stops timing and erases the line if it is showing.
+  func finish() {
+    guard isEnabled else { return }
+    state.withLock { state in
+      if state.isDrawn { Self.writeError("\r\u{1B}[2K") }
+      state = State()
+    }
+  }
+
+  private func tick() {
+    while true {
+      var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000)
+      _ = nanosleep(&pause, nil)
+      state.withLock { state in
+        guard let startedAt = state.startedAt else { return }
+        let elapsed = Self.now() - startedAt
+        guard elapsed >= Self.delay else { return }
+        let tenths = Int(elapsed * 10)
+        Self.writeError("\r\u{1B}[2Krunning \(tenths / 10).\(tenths % 10) s (Ctrl-C to interrupt)")
+        state.isDrawn = true
+      }
+    }
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  private static func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Piped input never reaches the REPL: no prompt, no banner, no history, no escape codes.
+@Suite("REPL piped")
+struct REPLPipedTests {
+  @Test("piped input gets no prompt, no history file and no escape codes")
+  func pipedOutputIsPlain() throws {
+    let home = NSTemporaryDirectory() + "litesh-piped-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.litesh)
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home
+    environment.removeValue(forKey: "NO_COLOR")
+    environment.removeValue(forKey: "LITESH_HISTORY")
+    process.environment = environment
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(
+      Data(".headers on\nSELECT NULL AS n, '日本' AS v;\nSELECT * FROM nosuch;\n".utf8))
+    try input.fileHandleForWriting.close()
+    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(!stdout.contains(0x1B))
+    #expect(!stderr.contains(0x1B))
+    #expect(!String(decoding: stdout, as: UTF8.self).contains("litesh>"))
+    #expect(!FileManager.default.fileExists(atPath: home + "/.litesh_history"))
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// Drives the built `litesh` in a real terminal: a tmux pane on a private tmux server.
+///
+/// Every wait polls the screen for what must appear; nothing waits a fixed time. Each
+/// instance has its own tmux socket, session and home directory, and removes them on `close()`.
+final class REPLTerminal {
+  /// Whether tmux is installed (`scripts/setup.sh --test` installs it).
+  static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+
+  let socket: String
+  let home: String
+
+  /// Starts `litesh ARGUMENTS` in a fresh pane with a UTF-8 locale and `home` as `$HOME`.
+  init(
+    arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
+    width: Int = 100, height: Int = 30
+  ) throws {
+    socket = "litesh-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+    if let home {
+      self.home = home
+    } else {
+      self.home = NSTemporaryDirectory() + socket
+      try FileManager.default.createDirectory(atPath: self.home, withIntermediateDirectories: true)
+    }
+    var variables = ["LANG": "C.UTF-8", "HOME": self.home, "TERM": "xterm-256color"]
+    variables.merge(environment) { _, new in new }
+    let assignments = variables.sorted { $0.key < $1.key }.map {
+      "\($0.key)=\(Self.quote($0.value))"
+    }
+    let command =
+      "env -u NO_COLOR -u LITESH_HISTORY " + assignments.joined(separator: " ") + " "
+      + ([Binary.litesh] + arguments).map(Self.quote).joined(separator: " ")
+      + "; echo LITESH-EXITED; sleep 60"
+    try tmux(
+      ["new-session", "-d", "-s", "repl", "-x", "\(width)", "-y", "\(height)", command],
+      capturing: false)
+  }
+
+  /// Ends the tmux server; the home directory stays when it was passed in.
+  func close(removingHome: Bool = true) {
+    _ = try? tmux(["kill-server"])
+    if removingHome { try? FileManager.default.removeItem(atPath: home) }
+  }
+
+  /// The pane's text, scrollback included; with `escapes`, colour attributes as SGR codes.
+  func screen(escapes: Bool = false) -> String {
+    (try? tmux(["capture-pane", "-p", "-J", "-S", "-1000", "-t", "repl"] + (escapes ? ["-e"] : [])))
+      ?? ""
+  }
+
+  /// Types literal text (a trailing `;` is escaped for tmux).
+  func type(_ text: String) throws {
+    var text = text
+    if text.hasSuffix(";") { text = String(text.dropLast()) + "\\;" }
+    try tmux(["send-keys", "-t", "repl", "-l", text])
+  }
+
+  /// Presses keys by tmux name: `Enter`, `Tab`, `Up`, `Left`, `C-c`, `C-d`.
+  func press(_ keys: String...) throws {
+    try tmux(["send-keys", "-t", "repl"] + keys)
+  }
+
+  /// The number of lines that start with the main or continuation prompt.
+  func promptCount() -> Int {
+    screen().split(separator: "\n").filter {
+      $0.hasPrefix("litesh>") || $0.hasPrefix("litesh*>") || $0.hasPrefix("   ...>")
+    }.count
+  }
+
+  /// Presses Enter and waits for the next prompt.
+  func enter(timeout: Double = 10) throws {
+    let before = promptCount()
+    try press("Enter")
+    try waitUntil("a prompt after Enter", timeout: timeout) { self.promptCount() > before }
+  }
+
+  /// Types a line, presses Enter and waits for the next prompt.
+  func run(_ line: String) throws {
+    try type(line)
+    try enter()
+  }
+
+  /// Waits until the screen contains `text`.
+  func waitFor(_ text: String, timeout: Double = 10) throws {
+    try waitUntil("\"\(text)\" on screen", timeout: timeout) { self.screen().contains(text) }
+  }
+
+  /// Polls `condition` every 20 ms until it holds, failing after `timeout` seconds.
+  func waitUntil(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if condition() { return }
+      usleep(20_000)
+    }
+    throw REPLTimeout(description: "timed out waiting for \(what); screen:\n\(screen())")
+  }
+
+  /// Runs tmux on this terminal's socket with a default signal mask and dispositions (the test
+  /// runner blocks signals, and a blocked SIGINT would make Ctrl-C do nothing), and returns
+  /// what it printed.
+  @discardableResult
+  private func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
+    var outputPipe: [Int32] = [-1, -1]
+    guard pipe(&outputPipe) == 0 else { throw REPLTimeout(description: "pipe failed") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capturing {
+      posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+    } else {
+      // The server new-session starts would hold the pipe open forever.
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, outputPipe[0])
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGCHLD, SIGHUP] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
+    Glibc.close(outputPipe[1])
+    defer { Glibc.close(outputPipe[0]) }
+    guard status == 0 else { throw REPLTimeout(description: "cannot start tmux: \(status)") }
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while capturing {
+      let count = read(outputPipe[0], &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { break }
+      data += buffer[..<count]
+    }
+    var exitStatus: Int32 = 0
+    while waitpid(pid, &exitStatus, 0) < 0, errno == EINTR {}
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+/// A wait in ``REPLTerminal`` that ran out of time, with the screen at that moment.
+struct REPLTimeout: Error, CustomStringConvertible {
+  let description: String
+}
