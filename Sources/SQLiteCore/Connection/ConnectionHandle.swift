@@ -12,6 +12,7 @@ final class ConnectionHandle {
   /// Retained boxes for callbacks whose lifetime SQLite does not manage (trace, progress).
   var traceBox: AnyObject?
   var progressBox: CallbackBox<() -> Bool>?
+  var authorizerBox: AnyObject?
   /// The statements this library prepared and has not finalized yet.
   ///
   /// `close()` finalizes exactly these: a loop over `sqlite3_next_stmt` would also finalize the
@@ -39,6 +40,7 @@ final class ConnectionHandle {
     let rc = sqlite3_close_v2(db)
     traceBox = nil
     progressBox = nil
+    authorizerBox = nil
     guard rc == SQLITE_OK else {
       throw SQLiteError(
         code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))
