@@ -50,7 +50,7 @@ bench:
 	$(MAKE) -C Benchmarks bench
 
 bench-quick:
-	@start=$$(date +%s); $(MAKE) -C Benchmarks bench-quick; \
+	@start=$$(date +%s) && $(MAKE) -C Benchmarks bench-quick && \
 	  echo "bench-quick: $$(( $$(date +%s) - start )) s including the release build"
 
 clean:
