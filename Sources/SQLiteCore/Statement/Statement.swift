@@ -20,6 +20,9 @@ public final class Statement {
     return text
   }
   private var cachedSQL: String?
+
+  /// Copies the SQL text before the connection finalizes the statement.
+  func keepSQL() { _ = sql }
   /// The number of result columns (0 for statements that return no data).
   public let columnCount: Int
   /// Set when a step failed: a cached statement is then prepared anew.
@@ -30,15 +33,15 @@ public final class Statement {
   private var cachedColumns: ColumnNames?
 
   init(handle: OpaquePointer, owner: ConnectionHandle) {
-    owner.liveStatements.insert(handle)
     self.handle = handle
     self.owner = owner
     self.columnCount = Int(sqlite3_column_count(handle))
+    owner.liveStatements[handle] = Unmanaged.passUnretained(self)
   }
 
   deinit {
     if !owner.isClosed {
-      owner.liveStatements.remove(handle)
+      owner.liveStatements[handle] = nil
       sqlite3_finalize(handle)
     }
   }
