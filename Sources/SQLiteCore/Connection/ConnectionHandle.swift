@@ -17,7 +17,8 @@ final class ConnectionHandle {
   ///
   /// `close()` finalizes exactly these: a loop over `sqlite3_next_stmt` would also finalize the
   /// statements virtual tables (fts5) own, and they would then be finalized twice.
-  var liveStatements: Set<OpaquePointer> = []
+  /// Unretained: a statement removes itself in `deinit`.
+  var liveStatements: [OpaquePointer: Unmanaged<Statement>] = [:]
 
   init(db: OpaquePointer) {
     self.db = db
@@ -32,7 +33,8 @@ final class ConnectionHandle {
   func close() throws(SQLiteError) {
     guard !isClosed else { return }
     interruptHandle.invalidate()
-    for statement in liveStatements {
+    for (statement, owner) in liveStatements {
+      owner.takeUnretainedValue().keepSQL()
       sqlite3_finalize(statement)
     }
     liveStatements.removeAll()
