@@ -47,10 +47,11 @@ test: lint test-unit test-tsan docs bench-quick
 
 bench:
 	scripts/setup.sh --bench
-	@if [ -f Benchmarks/Package.swift ]; then $(MAKE) -C Benchmarks bench; else echo "no benchmarks yet"; fi
+	$(MAKE) -C Benchmarks bench
 
 bench-quick:
-	@if [ -f Benchmarks/Package.swift ]; then $(MAKE) -C Benchmarks bench-quick; else echo "bench-quick: no benchmarks yet"; fi
+	@start=$$(date +%s) && $(MAKE) -C Benchmarks bench-quick && \
+	  echo "bench-quick: $$(( $$(date +%s) - start )) s including the release build"
 
 clean:
 	rm -rf .build $(TSAN_SCRATCH)

@@ -10,7 +10,7 @@ public final class Shell {
   /// The session settings.
   public var state: ShellState
   /// The open database connection, once something needed it (the file is opened lazily).
-  public private(set) var connection: Connection?
+  public internal(set) var connection: Connection?
   /// Standard output: results go here unless `.output` or `.once` redirect them.
   public let standardOutput: OutputSink
   /// Standard error: error messages.
@@ -133,6 +133,7 @@ public final class Shell {
       let opened = try Connection(path: state.databasePath, options: state.openOptions)
       try ShellFunctions.register(on: opened, safeMode: state.isSafe)
       connection = opened
+      prepareConnection(opened)
       return opened
     } catch {
       output.flush()

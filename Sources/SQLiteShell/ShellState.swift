@@ -31,6 +31,8 @@ public struct ShellState {
   public var databasePath = ":memory:"
   /// How the database is opened (`-readonly`, `-nofollow`).
   public var openOptions = OpenOptions.default
+  /// `.stats`: what is printed after each statement.
+  public var statistics = StatisticsMode.off
   /// The name `.show` reports for the current output (`stdout`, a file, `|command`).
   public var outputName = ""
   /// `.color`: colour for headers, NULLs and errors on a terminal (auto: unless `NO_COLOR`).

@@ -3,12 +3,14 @@ import Testing
 
 @Suite("EditFunction")
 struct EditFunctionTests {
-  /// Writes an executable editor script that applies `command` to its file argument.
+  /// Writes an editor script that applies `command` to its file argument; returns its command.
   private func editor(in directory: ScratchDirectory, _ command: String) throws -> String {
     let path = directory.path + "/editor.sh"
     try "#!/bin/sh\n\(command)\n".write(toFile: path, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-    return path
+    // Run through sh, not exec'd: a child forked meanwhile by a parallel test can still hold
+    // the script open for writing, and exec would then fail with "Text file busy".
+    return "sh " + path
   }
 
   @Test("edit() returns what the editor left in the file, as sqlite3 does")

@@ -168,8 +168,10 @@ public struct StatementIterator {
         guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
         let text = base + start
         var tail: UnsafePointer<CChar>?
+        // The length counts the terminating NUL: SQLite then parses the text in place instead
+        // of copying it first.
         let rc = sqlite3_prepare_v3(
-          handle.db, text, Int32(buffer.count - 1 - start), flags, &statement, &tail)
+          handle.db, text, Int32(buffer.count - start), flags, &statement, &tail)
         consumed = tail.map { $0 - text } ?? (buffer.count - 1 - start)
         return rc
       }

@@ -12,11 +12,13 @@ final class ConnectionHandle {
   /// Retained boxes for callbacks whose lifetime SQLite does not manage (trace, progress).
   var traceBox: AnyObject?
   var progressBox: CallbackBox<() -> Bool>?
+  var authorizerBox: AnyObject?
   /// The statements this library prepared and has not finalized yet.
   ///
   /// `close()` finalizes exactly these: a loop over `sqlite3_next_stmt` would also finalize the
   /// statements virtual tables (fts5) own, and they would then be finalized twice.
-  var liveStatements: Set<OpaquePointer> = []
+  /// Unretained: a statement removes itself in `deinit`.
+  var liveStatements: [OpaquePointer: Unmanaged<Statement>] = [:]
 
   init(db: OpaquePointer) {
     self.db = db
@@ -31,7 +33,8 @@ final class ConnectionHandle {
   func close() throws(SQLiteError) {
     guard !isClosed else { return }
     interruptHandle.invalidate()
-    for statement in liveStatements {
+    for (statement, owner) in liveStatements {
+      owner.takeUnretainedValue().keepSQL()
       sqlite3_finalize(statement)
     }
     liveStatements.removeAll()
@@ -39,6 +42,7 @@ final class ConnectionHandle {
     let rc = sqlite3_close_v2(db)
     traceBox = nil
     progressBox = nil
+    authorizerBox = nil
     guard rc == SQLITE_OK else {
       throw SQLiteError(
         code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))

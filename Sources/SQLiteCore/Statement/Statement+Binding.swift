@@ -19,7 +19,7 @@ extension Statement {
 
   /// Binds one value to the parameter at `index` (from 1).
   public func bind(_ value: Value, at index: Int) throws(SQLiteError) {
-    try owner.checkOpen(sql: sql)
+    try checkOpen()
     let position = Int32(index)
     let rc: Int32
     switch value {
@@ -70,7 +70,7 @@ extension Statement {
 
   /// Binds one value to a named parameter; the name may omit its prefix (`a` for `:a`).
   public func bind(_ value: Value, named name: String) throws(SQLiteError) {
-    try owner.checkOpen(sql: sql)
+    try checkOpen()
     guard let index = resolveParameter(name) else {
       throw SQLiteError.misuse("unknown parameter name \"\(name)\"", sql: sql)
     }
@@ -83,7 +83,7 @@ extension Statement {
   ///   from ``parameterCount``, a named parameter has no value, or a name is unknown. Nothing
   ///   has been stepped then.
   public func bind(_ parameters: Parameters) throws(SQLiteError) {
-    try owner.checkOpen(sql: sql)
+    try checkOpen()
     switch parameters.storage {
     case .positional(let values):
       try checkParameterCount(values.count)

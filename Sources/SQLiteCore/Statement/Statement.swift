@@ -11,7 +11,18 @@ public final class Statement {
   let handle: OpaquePointer
   let owner: ConnectionHandle
   /// The SQL text of this one statement.
-  public let sql: String
+  ///
+  /// Made on first use: a script's one-shot statements only need it for an error message.
+  public var sql: String {
+    if let cachedSQL { return cachedSQL }
+    let text = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
+    cachedSQL = text
+    return text
+  }
+  private var cachedSQL: String?
+
+  /// Copies the SQL text before the connection finalizes the statement.
+  func keepSQL() { _ = sql }
   /// The number of result columns (0 for statements that return no data).
   public let columnCount: Int
   /// Set when a step failed: a cached statement is then prepared anew.
@@ -22,16 +33,15 @@ public final class Statement {
   private var cachedColumns: ColumnNames?
 
   init(handle: OpaquePointer, owner: ConnectionHandle) {
-    owner.liveStatements.insert(handle)
     self.handle = handle
     self.owner = owner
-    self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
     self.columnCount = Int(sqlite3_column_count(handle))
+    owner.liveStatements[handle] = Unmanaged.passUnretained(self)
   }
 
   deinit {
     if !owner.isClosed {
-      owner.liveStatements.remove(handle)
+      owner.liveStatements[handle] = nil
       sqlite3_finalize(handle)
     }
   }
@@ -51,7 +61,7 @@ public final class Statement {
   /// - Throws: ``SQLiteError`` with the statement's SQL when the step fails.
   @discardableResult
   public func step() throws(SQLiteError) -> Bool {
-    try owner.checkOpen(sql: sql)
+    try checkOpen()
     let rc = sqlite3_step(handle)
     if rc == SQLITE_ROW { return true }
     if rc == SQLITE_DONE { return false }
@@ -59,6 +69,12 @@ public final class Statement {
     let error = owner.error(rc, sql: sql)
     sqlite3_reset(handle)
     throw error
+  }
+
+  /// Throws misuse (with the statement's SQL) when the connection is closed.
+  @inline(__always)
+  func checkOpen() throws(SQLiteError) {
+    if owner.isClosed { throw SQLiteError.misuse("the connection is closed", sql: sql) }
   }
 
   /// Steps until the statement is done, discarding rows.

@@ -12,7 +12,7 @@ extension ValueConvertible {
 extension Int64 {
   /// Binds an integer (`sqlite3_bind_int64`).
   public func bind(to statement: Statement, at index: Int) throws(SQLiteError) {
-    try statement.owner.checkOpen(sql: statement.sql)
+    try statement.checkOpen()
     try statement.checkBind(sqlite3_bind_int64(statement.handle, Int32(index), self), at: index)
   }
 }
@@ -27,7 +27,7 @@ extension Int {
 extension Double {
   /// Binds a real (`sqlite3_bind_double`).
   public func bind(to statement: Statement, at index: Int) throws(SQLiteError) {
-    try statement.owner.checkOpen(sql: statement.sql)
+    try statement.checkOpen()
     try statement.checkBind(sqlite3_bind_double(statement.handle, Int32(index), self), at: index)
   }
 }
@@ -35,7 +35,7 @@ extension Double {
 extension String {
   /// Binds text (`sqlite3_bind_text`, copied by SQLite), reading the string's UTF-8 in place.
   public func bind(to statement: Statement, at index: Int) throws(SQLiteError) {
-    try statement.owner.checkOpen(sql: statement.sql)
+    try statement.checkOpen()
     var text = self
     let handle = statement.handle
     let position = Int32(index)

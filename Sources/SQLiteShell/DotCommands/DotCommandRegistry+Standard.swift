@@ -3,20 +3,28 @@ extension DotCommandRegistry {
   public static let standard = DotCommandRegistry([
     DotCommand("archive"),
     DotCommand("auth", minimumPrefix: 2),
-    DotCommand("backup", minimumPrefix: 3),
+    DotCommand(
+      "backup", minimumPrefix: 3, help: HelpText.backupHelp,
+      handler: FileCommands.backup),
     DotCommand("bail", minimumPrefix: 3, help: HelpText.bailHelp, handler: SettingCommands.bail),
     DotCommand("binary", minimumPrefix: 3),
-    DotCommand("cd", minimumPrefix: 2),
+    DotCommand(
+      "cd", minimumPrefix: 2, help: HelpText.cdHelp,
+      handler: FileCommands.changeDirectory),
     DotCommand(
       "changes", minimumPrefix: 3, help: HelpText.changesHelp, handler: SettingCommands.changes),
     DotCommand("check", minimumPrefix: 3),
     DotCommand("clone"),
     DotCommand("connection", minimumPrefix: 2),
-    DotCommand("databases", minimumPrefix: 2),
+    DotCommand(
+      "databases", minimumPrefix: 2, help: HelpText.databasesHelp,
+      handler: DatabaseCommands.databases),
     DotCommand(
       "dbconfig", minimumPrefix: 3, help: HelpText.dbconfigHelp,
       handler: ConnectionCommands.dbConfig),
-    DotCommand("dbinfo", minimumPrefix: 3),
+    DotCommand(
+      "dbinfo", minimumPrefix: 3, help: HelpText.dbinfoHelp,
+      handler: DatabaseCommands.dbinfo),
     DotCommand("dump", help: HelpText.dumpHelp, handler: DumpCommand.run),
     DotCommand("echo", help: HelpText.echoHelp, handler: SettingCommands.echo),
     DotCommand("eqp", help: HelpText.eqpHelp, handler: SettingCommands.eqp),
@@ -26,13 +34,19 @@ extension DotCommandRegistry {
     DotCommand("excel", minimumPrefix: 5),
     DotCommand("expert", minimumPrefix: 4),
     DotCommand("filectrl"),
-    DotCommand("fullschema", minimumPrefix: 2),
+    DotCommand(
+      "fullschema", minimumPrefix: 2, help: HelpText.fullschemaHelp,
+      handler: SchemaCommands.fullSchema),
     DotCommand("headers", help: HelpText.headersHelp, handler: SettingCommands.headers),
     DotCommand("help", help: HelpText.helpHelp, handler: SessionCommands.help),
     DotCommand("import", minimumPrefix: 2, help: HelpText.importHelp, handler: ImportCommand.run),
     DotCommand("imposter", minimumPrefix: 5),
-    DotCommand("indexes", minimumPrefix: 2),
-    DotCommand("load"),
+    DotCommand(
+      "indexes", minimumPrefix: 2, help: HelpText.indexesHelp,
+      handler: SchemaCommands.indexes),
+    DotCommand(
+      "load", help: HelpText.loadHelp,
+      handler: FileCommands.load),
     DotCommand(
       "limits", minimumPrefix: 5, help: HelpText.limitHelp, handler: SettingCommands.limits),
     DotCommand("lint", minimumPrefix: 3),
@@ -42,7 +56,9 @@ extension DotCommandRegistry {
       "nonce", minimumPrefix: 2, help: HelpText.nonceHelp, handler: ConnectionCommands.nonce),
     DotCommand("nullvalue", help: HelpText.nullvalueHelp, handler: SettingCommands.nullValue),
     DotCommand("once", help: HelpText.onceHelp, handler: OutputCommands.once),
-    DotCommand("open", minimumPrefix: 2),
+    DotCommand(
+      "open", minimumPrefix: 2, help: HelpText.openHelp,
+      handler: DatabaseCommands.open),
     DotCommand(
       "output", minimumPrefix: 2, help: HelpText.outputHelp, handler: OutputCommands.output),
     DotCommand(
@@ -55,10 +71,16 @@ extension DotCommandRegistry {
     DotCommand("quit", help: HelpText.quitHelp, handler: SessionCommands.quit),
     DotCommand("read", minimumPrefix: 3, help: HelpText.readHelp, handler: SessionCommands.read),
     DotCommand("recover"),
-    DotCommand("restore", minimumPrefix: 3),
-    DotCommand("save", minimumPrefix: 3),
+    DotCommand(
+      "restore", minimumPrefix: 3, help: HelpText.restoreHelp,
+      handler: FileCommands.restore),
+    DotCommand(
+      "save", minimumPrefix: 3, help: HelpText.saveHelp,
+      handler: FileCommands.save),
     DotCommand("scanstats", help: HelpText.scanstatsHelp, handler: DiagnosticCommands.scanStats),
-    DotCommand("schema", minimumPrefix: 3),
+    DotCommand(
+      "schema", minimumPrefix: 3, help: HelpText.schemaHelp,
+      handler: SchemaCommands.schema),
     DotCommand(
       "separator", minimumPrefix: 2, help: HelpText.separatorHelp,
       handler: SettingCommands.separator),
@@ -66,11 +88,19 @@ extension DotCommandRegistry {
     DotCommand("session", minimumPrefix: 3),
     DotCommand(
       "sha3sum", minimumPrefix: 4, help: HelpText.sha3sumHelp, handler: SHA3SumCommand.run),
-    DotCommand("shell", minimumPrefix: 2),
+    DotCommand(
+      "shell", minimumPrefix: 2, help: HelpText.shellHelp,
+      handler: FileCommands.shellCommand),
     DotCommand("show", minimumPrefix: 3, help: HelpText.showHelp, handler: SessionCommands.show),
-    DotCommand("stats", minimumPrefix: 2),
-    DotCommand("system", minimumPrefix: 2),
-    DotCommand("tables", minimumPrefix: 2),
+    DotCommand(
+      "stats", minimumPrefix: 2, help: HelpText.statsHelp,
+      handler: StatsCommand.run),
+    DotCommand(
+      "system", minimumPrefix: 2, help: HelpText.systemHelp,
+      handler: FileCommands.systemCommand),
+    DotCommand(
+      "tables", minimumPrefix: 2, help: HelpText.tablesHelp,
+      handler: SchemaCommands.tables),
     DotCommand("testcase", minimumPrefix: 5),
     DotCommand("testctrl", minimumPrefix: 5),
     DotCommand(
@@ -82,7 +112,9 @@ extension DotCommandRegistry {
       "vfsinfo", minimumPrefix: 4, help: HelpText.vfsinfoHelp, handler: ConnectionCommands.vfsInfo),
     DotCommand(
       "vfslist", minimumPrefix: 4, help: HelpText.vfslistHelp, handler: ConnectionCommands.vfsList),
-    DotCommand("vfsname", minimumPrefix: 4),
+    DotCommand(
+      "vfsname", minimumPrefix: 4, help: HelpText.vfsnameHelp,
+      handler: DatabaseCommands.vfsname),
     DotCommand("width", help: HelpText.widthHelp, handler: SettingCommands.width),
     // litesh's own commands, after sqlite3's so they shadow none of its abbreviations.
     DotCommand(

@@ -26,6 +26,8 @@ extension Shell {
     let failure = execute(sql, on: connection)
     if let timer { standardOutput.write(timer.report()) }
     if let failure {
+      // A -safe refusal already printed its message and ends the shell.
+      if exitCode != nil { return false }
       output.flush()
       standardOutput.flush()
       errors.write(ErrorText.scriptLine(failure.error, phase: failure.phase, line: line))
@@ -45,6 +47,7 @@ extension Shell {
   public func runArgumentSQL(_ sql: String) -> Int32? {
     guard let connection = openDatabase() else { return 1 }
     guard let failure = execute(sql, on: connection) else { return nil }
+    if let exitCode { return exitCode }
     output.flush()
     errors.write("Error: \(ErrorText.detail(failure.error, phase: failure.phase))\n")
     errors.flush()
@@ -72,8 +75,10 @@ extension Shell {
       do {
         try ResultWriter.write(statement, style: state.style, to: output)
       } catch {
+        if state.statistics != .off { writeStatistics(for: statement) }
         return Failure(error: error, phase: .step)
       }
+      if state.statistics != .off { writeStatistics(for: statement) }
     }
   }
 

@@ -24,12 +24,19 @@ struct QuickScan: Equatable {
 
   /// Scans one line (without its newline) and returns the state after it.
   func scanning<C: Collection>(_ line: C) -> QuickScan where C.Element == UInt8 {
+    if let state = line.withContiguousStorageIfAvailable({ scanning(bytes: $0) }) {
+      return state
+    }
+    return Array(line).withUnsafeBufferPointer { scanning(bytes: $0) }
+  }
+
+  /// Scans a line held in contiguous memory; reading past its end yields 0, as C's NUL would.
+  private func scanning(bytes line: UnsafeBufferPointer<UInt8>) -> QuickScan {
     var state = self
-    var bytes = Array(line)
-    bytes.append(0)
+    let bytes = NulTerminated(line)
     var index = 0
     if state.awaiting != 0 {
-      guard state.scanToken(&bytes, &index) else { return state }
+      guard state.scanToken(bytes, &index) else { return state }
     }
     while bytes[index] != 0 {
       let byte = bytes[index]
@@ -44,13 +51,13 @@ struct QuickScan: Equatable {
       case UInt8(ascii: "/") where bytes[index] == UInt8(ascii: "*"):
         index += 1
         state.awaiting = UInt8(ascii: "*")
-        guard state.scanToken(&bytes, &index) else { return state }
+        guard state.scanToken(bytes, &index) else { return state }
         continue
       case UInt8(ascii: "["), UInt8(ascii: "`"), UInt8(ascii: "'"), UInt8(ascii: "\""):
         state.awaiting = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : byte
         state.hasDark = true
         state.endsWithSemicolon = false
-        guard state.scanToken(&bytes, &index) else { return state }
+        guard state.scanToken(bytes, &index) else { return state }
         continue
       default:
         break
@@ -62,7 +69,7 @@ struct QuickScan: Equatable {
   }
 
   /// Skips to the end of the awaited token; `false` when the line ends inside it.
-  private mutating func scanToken(_ bytes: inout [UInt8], _ index: inout Int) -> Bool {
+  private mutating func scanToken(_ bytes: NulTerminated, _ index: inout Int) -> Bool {
     while bytes[index] != 0 {
       let byte = bytes[index]
       index += 1
@@ -90,4 +97,14 @@ struct QuickScan: Equatable {
 @inline(__always)
 func isSpace(_ byte: UInt8) -> Bool {
   byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+}
+
+/// A line's bytes, read as if a NUL followed them.
+struct NulTerminated {
+  let buffer: UnsafeBufferPointer<UInt8>
+
+  init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+  @inline(__always)
+  subscript(index: Int) -> UInt8 { index < buffer.count ? buffer[index] : 0 }
 }

@@ -14,6 +14,11 @@ public enum ResultWriter {
   public static func write(
     _ statement: Statement, style: OutputStyle, to sink: OutputSink
   ) throws(SQLiteError) {
+    // No columns (INSERT, CREATE…): nothing to write in any mode, so skip the writer setup.
+    if statement.columnCount == 0, style.explain != .on {
+      try statement.run()
+      return
+    }
     if style.explain == .auto, statement.explainKind == 2 {
       try QueryPlanRenderer.writeCollected(statement, to: sink)
       return

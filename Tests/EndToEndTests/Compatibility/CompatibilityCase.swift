@@ -26,6 +26,7 @@ struct CompatibilityCase: CustomTestStringConvertible, Sendable {
 /// Every compatibility case, by topic.
 enum CompatibilityCases {
   static var all: [CompatibilityCase] {
-    modes + inputs + errors + dotCommands + options + data + diagnostics
+    modes + inputs + errors + dotCommands + options + data + diagnostics + schemaCommands
+      + safeModeCases
   }
 }

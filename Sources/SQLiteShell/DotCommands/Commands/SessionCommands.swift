@@ -60,7 +60,7 @@ enum SessionCommands {
     line("output", state.outputName.isEmpty ? "stdout" : state.outputName)
     line("colseparator", cString(style.columnSeparator))
     line("rowseparator", cString(style.rowSeparator))
-    line("stats", "off")
+    line("stats", state.statistics.rawValue)
     line("width", style.columnWidths.map { "\($0) " }.joined())
     line("filename", state.databasePath)
     return .success

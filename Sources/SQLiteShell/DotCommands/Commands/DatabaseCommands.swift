@@ -1,0 +1,161 @@
+import SQLiteCore
+import ShellFunctions
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `.databases`, `.dbinfo`, `.vfsname` and `.open`: the attached databases and which file the
+/// shell works on.
+enum DatabaseCommands {
+  static let databases: DotCommand.Handler = { shell, _ in
+    guard let connection = shell.openDatabase() else { return .failure }
+    let rows: [Row]
+    do throws(SQLiteError) {
+      rows = try connection.query("PRAGMA database_list")
+    } catch {
+      shell.errors.write("Error: \(error.message)\n")
+      return .failure
+    }
+    for row in rows {
+      guard case .text(let schema) = row[1], case .text(let file) = row[2] else { continue }
+      let readOnly = connection.isReadOnly(database: schema) ?? false
+      let transaction: String =
+        switch connection.transactionState(database: schema) {
+        case .read: " read-txn"
+        case .write: " write-txn"
+        default: ""
+        }
+      shell.output.write(
+        "\(schema): \(file.isEmpty ? "\"\"" : file) \(readOnly ? "r/o" : "r/w")\(transaction)\n")
+    }
+    return .success
+  }
+
+  /// The header fields `.dbinfo` prints, with their offsets in the database header.
+  private static let headerFields: [(String, Int)] = [
+    ("file change counter:", 24), ("database page count:", 28), ("freelist page count:", 36),
+    ("schema cookie:", 40), ("schema format:", 44), ("default cache size:", 48),
+    ("autovacuum top root:", 52), ("incremental vacuum:", 64), ("text encoding:", 56),
+    ("user version:", 60), ("application id:", 68), ("software version:", 96),
+  ]
+
+  private static let schemaQueries: [(String, String)] = [
+    ("number of tables:", "SELECT count(*) FROM %s WHERE type='table'"),
+    ("number of indexes:", "SELECT count(*) FROM %s WHERE type='index'"),
+    ("number of triggers:", "SELECT count(*) FROM %s WHERE type='trigger'"),
+    ("number of views:", "SELECT count(*) FROM %s WHERE type='view'"),
+    ("schema size:", "SELECT total(length(sql)) FROM %s"),
+  ]
+
+  /// `.dbinfo ?DB?`: the database header (read through `sqlite_dbpage`) and schema counts.
+  static let dbinfo: DotCommand.Handler = { shell, arguments in
+    guard let connection = shell.openDatabase() else { return .failure }
+    let database = arguments.first ?? "main"
+    let header: [UInt8]
+    do throws(SQLiteError) {
+      let statement = try connection.prepare("SELECT data FROM sqlite_dbpage(?1) WHERE pgno=1")
+      try statement.bind(.text(database), at: 1)
+      guard try statement.step(), case .blob(let page) = statement.value(at: 0), page.count > 100
+      else {
+        shell.errors.write("unable to read database header\n")
+        return .failure
+      }
+      header = Array(page.prefix(100))
+    } catch {
+      shell.errors.write("error: \(error.message)\n")
+      return .failure
+    }
+    func field(_ label: String, _ value: String) {
+      shell.output.write(label + String(repeating: " ", count: max(0, 20 - label.utf8.count)))
+      shell.output.write(" " + value + "\n")
+    }
+    let pageSize = Int(header[16]) << 8 | Int(header[17])
+    field("database page size:", String(pageSize == 1 ? 65536 : pageSize))
+    field("write format:", String(header[18]))
+    field("read format:", String(header[19]))
+    field("reserved bytes:", String(header[20]))
+    for (label, offset) in headerFields {
+      let value = header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      let encodings: [UInt32: String] = [1: " (utf8)", 2: " (utf16le)", 3: " (utf16be)"]
+      field(label, String(value) + (offset == 56 ? encodings[value] ?? "" : ""))
+    }
+    let table =
+      database == "temp"
+      ? "sqlite_temp_schema" : "\"" + database.replacing("\"", with: "\"\"") + "\".sqlite_schema"
+    for (label, query) in schemaQueries {
+      let sql = query.replacing("%s", with: table)
+      let value = (try? connection.query(sql))?.first?[0] ?? .null
+      let number: Int64 =
+        switch value {
+        case .integer(let integer): integer
+        case .real(let real): Int64(real)
+        default: 0
+        }
+      field(label, String(Int32(truncatingIfNeeded: number)))
+    }
+    field("data version", String(connection.dataVersion(database: database) ?? 0))
+    return .success
+  }
+
+  /// `.vfsname ?AUX?`: the VFS under the main (or named) database; nothing for `:memory:`.
+  static let vfsname: DotCommand.Handler = { shell, arguments in
+    guard let connection = shell.connection else { return .success }
+    let database = arguments.count == 1 ? arguments[0] : "main"
+    if let name = connection.vfsName(database: database) { shell.output.write(name + "\n") }
+    return .success
+  }
+
+  /// `.open ?--new? ?--readonly? ?--nofollow? ?FILE?`: closes the database and opens FILE, or
+  /// a temporary database without one; on failure an in-memory database takes its place.
+  static let open: DotCommand.Handler = { shell, arguments in
+    var file: String?
+    var new = false
+    var options = OpenOptions.default
+    for word in arguments {
+      if ModeCommand.isOption(word, "new") {
+        new = true
+      } else if ModeCommand.isOption(word, "readonly") {
+        options.mode = .readOnly
+      } else if ModeCommand.isOption(word, "nofollow") {
+        options.noFollow = true
+      } else if word.hasPrefix("-") {
+        shell.errors.write("unknown option: \(word)\n")
+        return .failure
+      } else if file != nil {
+        shell.errors.write("extra argument: \"\(word)\"\n")
+        return .failure
+      } else {
+        file = word
+      }
+    }
+    try? shell.connection?.close()
+    shell.connection = nil
+    shell.state.openOptions = options
+    if let file {
+      if new && !shell.state.isSafe { _ = unlink(file) }
+      if file != ":memory:"
+        && !shell.allowedInSafeMode("cannot open disk-based database files in safe mode")
+      {
+        return .failure
+      }
+    }
+    shell.state.databasePath = file ?? ""
+    let connection: Connection
+    do throws(SQLiteError) {
+      connection = try Connection(path: file ?? "", options: options)
+    } catch {
+      shell.output.flush()
+      shell.errors.write(
+        "Error: unable to open database \"\(file ?? "")\": \(error.message)\n")
+      guard let memory = try? Connection(path: ":memory:") else { return .failure }
+      connection = memory
+    }
+    try? ShellFunctions.register(on: connection, safeMode: shell.state.isSafe)
+    shell.connection = connection
+    shell.prepareConnection(connection)
+    return .success
+  }
+}

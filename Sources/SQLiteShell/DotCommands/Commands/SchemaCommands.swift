@@ -1,0 +1,218 @@
+import SQLiteCore
+
+/// `.tables`, `.indexes`, `.schema` and `.fullschema`: the same queries over every attached
+/// schema that sqlite3 runs, printed in its layouts.
+enum SchemaCommands {
+  static let tables: DotCommand.Handler = { shell, arguments in
+    list(shell, arguments, indexes: false)
+  }
+
+  static let indexes: DotCommand.Handler = { shell, arguments in
+    list(shell, arguments, indexes: true)
+  }
+
+  /// The names of tables and views (or indexes) whose name (or table) is LIKE the pattern,
+  /// attached schemas prefixed, in columns as wide as the longest name.
+  private static func list(_ shell: Shell, _ arguments: [String], indexes: Bool)
+    -> DotCommand.Outcome
+  {
+    guard let connection = shell.openDatabase() else { return .failure }
+    if indexes && arguments.count > 1 {
+      shell.errors.write("Usage: .indexes ?LIKE-PATTERN?\n")
+      return .failure
+    }
+    var parts: [String] = []
+    do throws(SQLiteError) {
+      for row in try connection.query("PRAGMA database_list") {
+        guard case .text(let schema) = row[1] else { continue }
+        var part =
+          schema.lowercased() == "main"
+          ? "SELECT name FROM " : "SELECT " + quoted(schema, "'") + "||'.'||name FROM "
+        part += quoted(schema, "\"") + ".sqlite_schema "
+        part +=
+          indexes
+          ? " WHERE type='index'   AND tbl_name LIKE ?1"
+          : " WHERE type IN ('table','view')   AND name NOT LIKE 'sqlite_%'   AND name LIKE ?1"
+        parts.append(part)
+      }
+      let statement = try connection.prepare(
+        parts.joined(separator: " UNION ALL ") + " ORDER BY 1")
+      try statement.bind(.text(arguments.first ?? "%"), at: 1)
+      var names: [String] = []
+      while try statement.step() { names.append(statement.string(at: 0)) }
+      writeColumns(names, to: shell.output)
+      return .success
+    } catch {
+      shell.errors.write("Error: \(error.message)\n")
+      return .failure
+    }
+  }
+
+  /// sqlite3's `.tables` layout: 80 / (longest + 2) columns, filled top to bottom.
+  static func writeColumns(_ names: [String], to sink: OutputSink) {
+    guard !names.isEmpty else { return }
+    let width = names.map(\.utf8.count).max() ?? 0
+    let columns = max(1, 80 / (width + 2))
+    let rows = (names.count + columns - 1) / columns
+    for row in 0..<rows {
+      var line = ""
+      for index in stride(from: row, to: names.count, by: rows) {
+        if index >= rows { line += "  " }
+        let name = names[index]
+        line += name + String(repeating: " ", count: max(0, width - name.utf8.count))
+      }
+      sink.write(line + "\n")
+    }
+  }
+
+  /// `text` in `quote` characters, inner quotes doubled (sqlite3's `appendText`).
+  static func quoted(_ text: String, _ quote: Character) -> String {
+    var out = String(quote)
+    for character in text {
+      out.append(character)
+      if character == quote { out.append(quote) }
+    }
+    out.append(quote)
+    return out
+  }
+
+  static let schema: DotCommand.Handler = { shell, arguments in
+    guard let connection = shell.openDatabase() else { return .failure }
+    var indent = false
+    var noSystem = false
+    var debug = false
+    var pattern: String?
+    for word in arguments {
+      if ModeCommand.isOption(word, "indent") {
+        indent = true
+      } else if ModeCommand.isOption(word, "nosys") {
+        noSystem = true
+      } else if ModeCommand.isOption(word, "debug") {
+        debug = true
+      } else if word.hasPrefix("-") {
+        shell.errors.write("Unknown option: \"\(word)\"\n")
+        return .failure
+      } else if pattern == nil {
+        pattern = word
+      } else {
+        shell.errors.write("Usage: .schema ?--indent? ?--nosys? ?LIKE-PATTERN?\n")
+        return .failure
+      }
+    }
+    let print = { (sql: String) in
+      shell.output.write(indent ? SchemaText.indented(sql) : SchemaText.line(sql, tail: ";\n"))
+    }
+    if let pattern,
+      ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"].contains(
+        where: { Glob.like(pattern, $0) })
+    {
+      print(
+        "CREATE TABLE \(pattern) (\n  type text,\n  name text,\n  tbl_name text,\n"
+          + "  rootpage integer,\n  sql text\n)")
+    }
+    do throws(SQLiteError) {
+      registerSchemaFunctions(on: connection)
+      let sql = try schemaQuery(connection, pattern: pattern, noSystem: noSystem)
+      if debug {
+        shell.output.write("SQL: \(sql);\n")
+        return .success
+      }
+      for row in try connection.query(sql) {
+        if case .text(let text) = row[0] { print(text) }
+      }
+      return .success
+    } catch {
+      shell.errors.write("Error: \(error.message)\n")
+      return .failure
+    }
+  }
+
+  /// The query sqlite3's `.schema` runs: every schema's `sqlite_schema`, plus the eponymous
+  /// virtual tables when there is a pattern.
+  private static func schemaQuery(_ connection: Connection, pattern: String?, noSystem: Bool)
+    throws(SQLiteError) -> String
+  {
+    var sql = "SELECT sql FROM"
+    var divider = "("
+    var number = 0
+    for row in try connection.query("SELECT name FROM pragma_database_list") {
+      guard case .text(let schema) = row[0] else { continue }
+      number += 1
+      sql += divider
+      divider = " UNION ALL "
+      sql += "SELECT shell_add_schema(sql,"
+      sql += schema.lowercased() == "main" ? "NULL" : quoted(schema, "'")
+      sql += ",name) AS sql, type, tbl_name, name, rowid,\(number) AS snum, "
+      sql += quoted(schema, "'") + " AS sname FROM "
+      sql += SQLIdentifier.quotedIfNeeded(schema) + ".sqlite_schema"
+    }
+    if pattern != nil {
+      sql +=
+        " UNION ALL SELECT shell_module_schema(name), 'table', name, name, name, 9e+99,"
+        + " 'main' FROM pragma_module_list"
+    }
+    sql += ") WHERE "
+    if let pattern {
+      let isGlob = pattern.contains("*") || pattern.contains("?") || pattern.contains("[")
+      sql += pattern.contains(".") ? "lower(printf('%s.%s',sname,tbl_name))" : "lower(tbl_name)"
+      sql += isGlob ? " GLOB " : " LIKE "
+      sql += SQLiteFormatting.printf("%Q", pattern)
+      if !isGlob { sql += " ESCAPE '\\' " }
+      sql += " AND "
+    }
+    if noSystem { sql += "name NOT LIKE 'sqlite_%%' AND " }
+    return sql + "sql IS NOT NULL ORDER BY snum, rowid"
+  }
+
+  /// Registers `shell_add_schema` and `shell_module_schema`, as sqlite3 does on every open.
+  static func registerSchemaFunctions(on connection: Connection) {
+    try? connection.createFunction("shell_add_schema", argumentCount: 3) {
+      [weak connection] arguments in SchemaText.addSchema(arguments, connection: connection)
+    }
+    try? connection.createFunction("shell_module_schema", argumentCount: 1) {
+      [weak connection] arguments in SchemaText.moduleSchema(arguments, connection: connection)
+    }
+  }
+
+  static let fullSchema: DotCommand.Handler = { shell, arguments in
+    var indent = false
+    var count = arguments.count
+    if count == 1 && ModeCommand.isOption(arguments[0], "indent") {
+      indent = true
+      count = 0
+    }
+    guard count == 0 else {
+      shell.errors.write("Usage: .fullschema ?--indent?\n")
+      return .failure
+    }
+    guard let connection = shell.openDatabase() else { return .failure }
+    let sql =
+      "SELECT sql FROM  (SELECT sql sql, type type, tbl_name tbl_name, name name, rowid x"
+      + "     FROM sqlite_schema UNION ALL   SELECT sql, type, tbl_name, name, rowid"
+      + " FROM sqlite_temp_schema) WHERE type!='meta' AND sql NOTNULL"
+      + " AND name NOT LIKE 'sqlite_%' ORDER BY x"
+    guard let rows = try? connection.query(sql) else { return .failure }
+    for row in rows {
+      guard case .text(let text) = row[0] else { continue }
+      shell.output.write(indent ? SchemaText.indented(text) : SchemaText.line(text, tail: ";\n"))
+    }
+    let stats = try? connection.query(
+      "SELECT rowid FROM sqlite_schema WHERE name GLOB 'sqlite_stat[134]'")
+    guard let stats, !stats.isEmpty else {
+      shell.output.write("/* No STAT tables available */\n")
+      return .success
+    }
+    shell.output.write("ANALYZE sqlite_schema;\n")
+    var style = OutputStyle()
+    style.mode = .insert
+    style.showHeaders = false
+    for table in ["sqlite_stat1", "sqlite_stat4"] {
+      style.insertTable = table
+      if let statement = try? connection.prepare("SELECT * FROM " + table) {
+        try? ResultWriter.write(statement, style: style, to: shell.output)
+      }
+    }
+    shell.output.write("ANALYZE sqlite_schema;\n")
+    return .success
+  }
+}
