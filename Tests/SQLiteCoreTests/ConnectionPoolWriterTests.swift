@@ -98,6 +98,45 @@ struct ConnectionPoolWriterTests {
     try await pool.close()
   }
 
+  @Test("close() while a barrier write waits for a read lets both finish")
+  func closeDuringBarrier() async throws {
+    let directory = try PoolTestDirectory()
+    let release = Gate()
+    let entered = Counter()
+    let configuration = ConnectionPool.Configuration(prepareConnection: { db in
+      try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
+        entered.increment()
+        guard release.wait() else { throw GateTimedOut() }
+        return 1
+      }
+    })
+    let pool = try await makePool(directory, configuration)
+    async let reading: Int? = pool.read { db in try db.scalar("SELECT hold()", as: Int.self) }
+    #expect(await eventually { entered.current == 1 })
+    let barrierDone = Counter()
+    let barrier = Task {
+      try await pool.barrierWriteWithoutTransaction { db in
+        try db.execute("INSERT INTO t VALUES (1)")
+      }
+      barrierDone.increment()
+    }
+    #expect(await eventually { pool.statistics.writerState == .writing })
+    // Both the barrier and close() now wait for the running read to end.
+    let closeDone = Counter()
+    let closing = Task {
+      try await pool.close()
+      closeDone.increment()
+    }
+    #expect(await eventually { pool.isClosing })
+    release.open()
+    #expect(try await reading == 1)
+    #expect(await eventually { barrierDone.current == 1 }, "the barrier write never finished")
+    #expect(await eventually { closeDone.current == 1 }, "close() never finished")
+    // Await only what finished: before the fix both hung, and awaiting them would hang the run.
+    if barrierDone.current == 1 { try await barrier.value }
+    if closeDone.current == 1 { try await closing.value }
+  }
+
   @Test("write kinds: deferred, immediate and exclusive all commit")
   func writeKinds() async throws {
     let directory = try PoolTestDirectory()

@@ -23,13 +23,16 @@ extension ConnectionPool {
     for reader in open { reader.interruptRunningAccess() }
   }
 
+  /// Whether ``close()`` has begun: new accesses are refused from then on.
+  public var isClosing: Bool { isClosingState.withLock { $0 } }
+
   /// Closes the pool in order: readers first, then the writer after a `TRUNCATE` checkpoint.
   ///
   /// New accesses fail at once with a `misuse` error; reads and writes waiting for their turn
   /// fail too; the reads, write or session already running finish first. Closing twice does
   /// nothing. A checkpoint that cannot finish (another process is reading) is skipped.
   public func close() async throws {
-    let wasClosing = isClosing.withLock { closing in
+    let wasClosing = isClosingState.withLock { closing in
       defer { closing = true }
       return closing
     }

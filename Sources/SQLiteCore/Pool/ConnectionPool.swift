@@ -24,7 +24,7 @@ public final class ConnectionPool: Sendable {
   let writer: PooledConnection
   let writerLock = WriterLock()
   let readers: PoolLock<ReaderQueue>
-  let isClosing = PoolLock(false)
+  let isClosingState = PoolLock(false)
   private let tokens = Atomic<UInt64>(0)
 
   /// Opens the writer, switches the file to WAL and prepares it for read-only readers.

@@ -48,7 +48,7 @@ struct ReaderQueue {
   private(set) var generation = 0
   /// While true, reads wait: a barrier write or `close()` is draining the readers.
   private var isBlocked = false
-  private var drainWaiter: CheckedContinuation<Void, Never>?
+  private var drainWaiters: [CheckedContinuation<Void, Never>] = []
   private var nextWaiterID: UInt64 = 0
 
   init(maximum: Int) { self.maximum = max(1, maximum) }
@@ -151,9 +151,10 @@ struct ReaderQueue {
       waiters.removeFirst()
       resumptions.append(.checkout(first, checkout))
     }
-    if busyCount == 0, let drainWaiter {
-      resumptions.append(.barrier(drainWaiter))
-      self.drainWaiter = nil
+    // Every waiter: a barrier write and `close()` may both be draining at once.
+    if busyCount == 0, !drainWaiters.isEmpty {
+      resumptions += drainWaiters.map { .barrier($0) }
+      drainWaiters.removeAll()
     }
     return resumptions
   }
@@ -161,7 +162,7 @@ struct ReaderQueue {
   /// Blocks new reads; the continuation resumes once no read is running.
   mutating func drain(_ continuation: CheckedContinuation<Void, Never>) -> [Resumption] {
     isBlocked = true
-    drainWaiter = continuation
+    drainWaiters.append(continuation)
     return dispatch()
   }
 

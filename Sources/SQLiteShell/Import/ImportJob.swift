@@ -57,7 +57,13 @@ struct ImportJob {
       rollBack(ownsTransaction)
       return .failure
     }
-    try? connection.execute(ownsTransaction ? "COMMIT" : "RELEASE litesh_import")
+    do {
+      try connection.execute(ownsTransaction ? "COMMIT" : "RELEASE litesh_import")
+    } catch {
+      // A deferred constraint can fail the COMMIT: never leave the import's transaction open.
+      rollBack(ownsTransaction)
+      return report("Error: \(error.message); nothing was imported\n")
+    }
     if request.verbosity > 0 {
       shell.output.write(
         "Added \(rowCount) rows with \(errorCount) errors using \(reader.line - 1) lines of input\n"

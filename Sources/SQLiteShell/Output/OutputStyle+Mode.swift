@@ -52,7 +52,7 @@ extension OutputStyle {
       let word = arguments[index]
       if Self.isOption(word, "wrap"), index + 1 < arguments.count {
         index += 1
-        options.wrap = Int(truncatingIfNeeded: ShellNumbers.integerValue(arguments[index]))
+        options.wrap = ShellNumbers.columnWidth(ShellNumbers.integerValue(arguments[index]))
       } else if Self.isOption(word, "ww") {
         options.wordWrap = true
       } else if Self.isOption(word, "wordwrap"), index + 1 < arguments.count {

@@ -38,6 +38,15 @@ enum ShellNumbers {
     return isNegative ? 0 &- value : value
   }
 
+  /// A `.width` or `--wrap` value as sqlite3 keeps it (an `int`), made safe to negate and pad:
+  /// `Int32.min`, whose negation overflows, acts as 0 (automatic), and magnitudes are capped at
+  /// 1,000,000 columns, the width sqlite3 itself uses for "no limit".
+  static func columnWidth(_ value: Int64) -> Int {
+    let narrow = Int32(truncatingIfNeeded: value)
+    guard narrow != Int32.min else { return 0 }
+    return max(-1_000_000, min(1_000_000, Int(narrow)))
+  }
+
   /// sqlite3's `booleanValue`: a number, `on`/`yes`, `off`/`no`; anything else is 0 with a warning.
   ///
   /// - Returns: the value and, for an unrecognised word, the warning sqlite3 prints to stderr.

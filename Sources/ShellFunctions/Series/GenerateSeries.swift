@@ -124,7 +124,9 @@ enum GenerateSeries {
     if plan & 3 == 3 {
       info.pointee.estimatedCost = plan & Plan.step != 0 ? 1 : 2
       info.pointee.estimatedRows = 1000
-      if info.pointee.nOrderBy == 1, let orderBy = info.pointee.aOrderBy {
+      if info.pointee.nOrderBy == 1, let orderBy = info.pointee.aOrderBy,
+        orderBy.pointee.iColumn == 0
+      {
         plan |= orderBy.pointee.desc != 0 ? Plan.descending : Plan.ascending
         info.pointee.orderByConsumed = 1
       }

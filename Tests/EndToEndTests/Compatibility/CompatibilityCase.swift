@@ -26,7 +26,7 @@ struct CompatibilityCase: CustomTestStringConvertible, Sendable {
 /// Every compatibility case, by topic.
 enum CompatibilityCases {
   static var all: [CompatibilityCase] {
-    modes + inputs + errors + dotCommands + options + data + diagnostics + schemaCommands
+    modes + inputs + errors + dotCommands + options + data + diagnostics + edges + schemaCommands
       + safeModeCases
   }
 }

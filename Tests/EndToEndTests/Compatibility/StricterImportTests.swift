@@ -69,6 +69,17 @@ struct StricterImportTests {
       status: 1),
     Expectation(
       testCase: CompatibilityCase(
+        "a COMMIT that a deferred foreign key fails rolls the import back, leaving no transaction",
+        input: "PRAGMA foreign_keys=ON;\nCREATE TABLE p(id INTEGER PRIMARY KEY);\n"
+          + "CREATE TABLE c(a REFERENCES p(id) DEFERRABLE INITIALLY DEFERRED);\n"
+          + ".import --csv --skip 1 c.csv c\nINSERT INTO p VALUES(1);\n"
+          + "SELECT count(*) FROM p;\nSELECT count(*) FROM c;\n",
+        files: ["c.csv": "a\n1\n2\n"]),
+      output: "1\n0\n",
+      errors: "Error: FOREIGN KEY constraint failed; nothing was imported\n",
+      status: 1),
+    Expectation(
+      testCase: CompatibilityCase(
         ".dump keeps text after a NUL character",
         input: "CREATE TABLE n(x);\nINSERT INTO n VALUES('a'||char(0)||'b'||char(10)||'c');\n"
           + ".dump\n"),

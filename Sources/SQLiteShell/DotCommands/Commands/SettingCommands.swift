@@ -93,7 +93,7 @@ enum SettingCommands {
 
   static let width: DotCommand.Handler = { shell, arguments in
     shell.state.style.columnWidths = arguments.map {
-      Int(Int32(truncatingIfNeeded: DotCommandArguments.integer($0)))
+      ShellNumbers.columnWidth(DotCommandArguments.integer($0))
     }
     return .success
   }
