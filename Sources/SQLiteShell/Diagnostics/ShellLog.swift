@@ -18,8 +18,10 @@ import Darwin
 public enum ShellLog {
   /// A sink registered by `.log`, held weakly: a finished shell leaves nothing behind.
   ///
-  /// `@unchecked Sendable`: the sink is only touched on the thread that registered it (the
-  /// lookup is keyed by the calling thread), so it never crosses threads.
+  /// `@unchecked Sendable`: the sink is written only on the thread that registered it (the
+  /// lookup is keyed by the calling thread). Other threads only load the weak reference, under
+  /// the table's lock, to drop entries whose shell is gone; weak loads are atomic in the Swift
+  /// runtime and never touch the sink itself.
   private final class Destination: @unchecked Sendable {
     weak var sink: OutputSink?
     init(_ sink: OutputSink) { self.sink = sink }
