@@ -3,9 +3,13 @@ import SQLiteCore
 extension Shell {
   /// Readies a newly opened connection as sqlite3's `open_db` does: extension loading on, the
   /// schema helper functions, and the `-safe` authorizer.
+  ///
+  /// Like sqlite3, the authorizer is installed only in safe mode (`-safe` is fixed before any
+  /// database opens): SQLite calls it for every table and column a statement touches.
   func prepareConnection(_ connection: Connection) {
     try? connection.setExtensionLoading(enabled: true)
     SchemaCommands.registerSchemaFunctions(on: connection)
+    guard state.isSafe || diagnostics.isSafeModeSuspended else { return }
     try? connection.setAuthorizer { [weak self] request in
       self?.authorizeInSafeMode(request) ?? .allow
     }
