@@ -29,9 +29,16 @@ let package = Package(
     .target(
       name: "SQLiteShell", dependencies: ["SQLiteCore", "ShellFunctions"],
       swiftSettings: swiftSettings),
+    // Release builds link with lld and pack the ~26k relative relocations as DT_RELR
+    // (glibc 2.36+): start-up CPU 5.0 -> 3.6 ms, peak RSS 10.3 -> 8.7 MB (Benchmarks/results).
     .executableTarget(
       name: "litesh", dependencies: ["SQLiteShell", "SQLiteCore", "CEditLine"],
-      swiftSettings: swiftSettings),
+      swiftSettings: swiftSettings,
+      linkerSettings: [
+        .unsafeFlags(
+          ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+          .when(platforms: [.linux], configuration: .release))
+      ]),
     .testTarget(
       name: "SQLiteCoreTests", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
     .testTarget(

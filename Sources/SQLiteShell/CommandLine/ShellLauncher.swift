@@ -186,6 +186,9 @@ public struct ShellLauncher {
       settings.state = shell.state
       option.apply(&settings, value)
       shell.state = settings.state
+      if shell.state.isSafe, let connection = shell.connection {
+        shell.installSafeModeAuthorizer(on: connection)
+      }
       if settings.printVersion {
         output.write("\(Connection.sqliteVersion) \(Connection.sqliteSourceID)\n")
         return 0

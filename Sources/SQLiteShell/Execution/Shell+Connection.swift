@@ -3,9 +3,19 @@ import SQLiteCore
 extension Shell {
   /// Readies a newly opened connection as sqlite3's `open_db` does: extension loading on, the
   /// schema helper functions, and the `-safe` authorizer.
+  ///
+  /// The authorizer is installed only in safe mode (see ``installSafeModeAuthorizer(on:)``):
+  /// SQLite calls it for every table and column a statement touches.
   func prepareConnection(_ connection: Connection) {
     try? connection.setExtensionLoading(enabled: true)
     SchemaCommands.registerSchemaFunctions(on: connection)
+    guard state.isSafe || diagnostics.isSafeModeSuspended else { return }
+    installSafeModeAuthorizer(on: connection)
+  }
+
+  /// Turns the `-safe` checks on for an open connection (the option applies after the
+  /// database opened).
+  func installSafeModeAuthorizer(on connection: Connection) {
     try? connection.setAuthorizer { [weak self] request in
       self?.authorizeInSafeMode(request) ?? .allow
     }

@@ -53,7 +53,12 @@ public struct InputBuffer {
       return first == UInt8(ascii: ".") ? .dotCommand(line) : .skip(echo: line)
     }
     if !hasPendingText {
-      pending = String(Substring(line.utf8.drop(while: isSpace)))
+      // Sharing the line's storage when nothing is stripped saves a copy per statement.
+      if let first = line.utf8.first, isSpace(first) {
+        pending = String(Substring(line.utf8.drop(while: isSpace)))
+      } else {
+        pending = line
+      }
       startLine = lineNumber
       hasPendingText = true
     } else {

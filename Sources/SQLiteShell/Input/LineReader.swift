@@ -62,11 +62,20 @@ public final class LineReader {
   /// The next line, or `nil` at end of input.
   public func nextLine() -> String? {
     while true {
-      if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
-        var lineEnd = newline
-        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-        let line = String(decoding: buffer[start..<lineEnd], as: UTF8.self)
-        start = newline + 1
+      // One access to the stored properties per line: `memchr` on the buffer's bytes, and
+      // the line decoded straight from them.
+      let (lineStart, lineEnd) = (start, end)
+      let found = buffer.withUnsafeBufferPointer { all -> (String, Int)? in
+        guard let base = all.baseAddress, lineEnd > lineStart else { return nil }
+        guard let hit = memchr(base + lineStart, 0x0A, lineEnd - lineStart) else { return nil }
+        let newline = UnsafeRawPointer(base).distance(to: hit)
+        var stop = newline
+        if stop > lineStart, all[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
+        let line = UnsafeBufferPointer(rebasing: all[lineStart..<stop])
+        return (String(decoding: line, as: UTF8.self), newline + 1)
+      }
+      if let (line, next) = found {
+        start = next
         return line
       }
       if isAtEnd {

@@ -58,6 +58,7 @@ enum DelimitedFormatter {
       null.release()
     }
     let separator = columnSeparator.buffer
+    let numbersSafe = numbersNeverQuoted(separator: separator)
     let count = statement.columnCount
     var isFirst = true
     while try statement.step() {
@@ -74,17 +75,39 @@ enum DelimitedFormatter {
         }
       }
       for index in 0..<count {
-        if statement.storageClass(at: index) == .null {
+        switch statement.storageClass(at: index) {
+        case .null:
           writer.append(null.buffer)
-        } else {
+        case .integer:
           let start = writer.bytes.count
-          ValueBytes.appendPlain(statement, index, null: null.buffer, to: &writer.bytes)
+          ValueBytes.appendInteger(statement.int64(at: index), to: &writer.bytes)
+          if !numbersSafe { quoteIfNeeded(from: start, in: &writer.bytes, separator: separator) }
+        case .real:
+          let start = writer.bytes.count
+          SQLiteFormatting.appendReal(
+            statement.double(at: index), significantDigits: 15, to: &writer.bytes)
+          if !numbersSafe { quoteIfNeeded(from: start, in: &writer.bytes, separator: separator) }
+        case .text, .blob:
+          let start = writer.bytes.count
+          statement.withUnsafeText(at: index) {
+            writer.bytes.append(contentsOf: ValueBytes.cString($0))
+          }
           quoteIfNeeded(from: start, in: &writer.bytes, separator: separator)
         }
         if index < count - 1 { writer.append(separator) }
       }
       writer.append(rowSeparator.buffer)
       writer.rowDone()
+    }
+  }
+
+  /// Whether no printed number can need quotes: numbers are never empty and hold only
+  /// letters, digits, `+`, `-` and `.`, so a separator with some other byte never occurs in one.
+  private static func numbersNeverQuoted(separator: UnsafeBufferPointer<UInt8>) -> Bool {
+    separator.contains { byte in
+      !(byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        && !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        && byte != UInt8(ascii: "+") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".")
     }
   }
 
