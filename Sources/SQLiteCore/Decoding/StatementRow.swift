@@ -48,6 +48,7 @@ public struct StatementRow {
   public func get<T: ValueConvertible>(_ type: T.Type = T.self, at index: Int)
     throws(SQLiteError) -> T
   {
-    try Row.convert(statement.value(at: index), column: statement.columnName(at: index), index: index)
+    let value = statement.value(at: index)
+    return try Row.convert(value, column: statement.columnName(at: index), index: index)
   }
 }
