@@ -1,6 +1,6 @@
 /* bench-c: runs one workload against the SQLite C API and prints one result line.
  *
- *   bench-c w1|w2|w2d|w3|w4|w5 db=PATH [rows=N] [count=N] [readers=N] [batch=N] [seconds=S]
+ *   bench-c w1|w2|w2d|w2r|w3|w4|w5 db=PATH [rows=N] [count=N] [readers=N] [batch=N] [seconds=S]
  */
 #include "common.h"
 
@@ -27,8 +27,8 @@ int main(int argc, char **argv) {
   }
   const char *w = argv[1];
   if (!strcmp(w, "w1")) w1_insert(&o);
-  /* C has no Decodable: both W2 variants are the same scan into locals. */
-  else if (!strcmp(w, "w2") || !strcmp(w, "w2d")) w2_scan(&o);
+  /* C has no Decodable: every W2 variant is the same scan into locals. */
+  else if (!strcmp(w, "w2") || !strcmp(w, "w2d") || !strcmp(w, "w2r")) w2_scan(&o);
   else if (!strcmp(w, "w3")) w3_lookups(&o);
   else if (!strcmp(w, "w4")) w4_transactions(&o);
   else if (!strcmp(w, "w5")) w5_concurrent(&o);

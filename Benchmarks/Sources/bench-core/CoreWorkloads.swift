@@ -76,6 +76,38 @@ enum CoreWorkloads {
     clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
   }
 
+  /// The row W2 builds with `RowDecodable`, reading columns by position.
+  struct RowItem: RowDecodable {
+    var id: Int64
+    var a: Int64
+    var b: Double
+    var c: String
+
+    init(row: StatementRow) {
+      id = row.int64(at: 0)
+      a = row.int64(at: 1)
+      b = row.double(at: 2)
+      c = row.string(at: 3)
+    }
+  }
+
+  /// W2 into a `RowDecodable` struct: `query(RowItem.self, …)`, an array like the Decodable row.
+  static func scanRowDecodable(_ options: Options) throws {
+    let db = try open(options.database)
+    var clock = Measurement()
+    let items = try db.query(RowItem.self, Rows.scan)
+    var sum: Int64 = 0
+    var total = 0.0
+    var length = 0
+    for item in items {
+      sum &+= item.id &+ item.a
+      total += item.b
+      length += item.c.utf8.count
+    }
+    clock.stop()
+    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+  }
+
   /// W3: random point lookups in one read transaction, through the statement cache.
   static func lookups(_ options: Options) throws {
     let db = try open(options.database)

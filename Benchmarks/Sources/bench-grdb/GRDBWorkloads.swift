@@ -83,6 +83,38 @@ enum GRDBWorkloads {
     clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
   }
 
+  /// The row of W2's positional variant: GRDB's `FetchableRecord.init(row:)` by column index.
+  struct RowItem: FetchableRecord {
+    var id: Int64
+    var a: Int64
+    var b: Double
+    var c: String
+
+    init(row: Row) {
+      id = row[0]
+      a = row[1]
+      b = row[2]
+      c = row[3]
+    }
+  }
+
+  /// W2 into a record built by position (`init(row:)`), `fetchAll` as in the Decodable row.
+  static func scanRecord(_ options: Options) throws {
+    let queue = try open(options.database)
+    var clock = Measurement()
+    let items = try queue.read { db in try RowItem.fetchAll(db, sql: Rows.scan) }
+    var sum: Int64 = 0
+    var total = 0.0
+    var length = 0
+    for item in items {
+      sum &+= item.id &+ item.a
+      total += item.b
+      length += item.c.utf8.count
+    }
+    clock.stop()
+    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+  }
+
   /// W3: random point lookups in one read, through the statement cache.
   static func lookups(_ options: Options) throws {
     let queue = try open(options.database)

@@ -41,6 +41,9 @@ struct LibrarySuite {
         label: "W2 scan into Decodable", name: "w2d", arguments: [rows], setup: .base,
         target: .atMost(2.0)),
       Workload(
+        label: "W2 scan into RowDecodable", name: "w2r", arguments: [rows], setup: .base,
+        target: .atMost(2.0)),
+      Workload(
         label: "W3 \(sizes.lookups) lookups", name: "w3",
         arguments: [rows, "count=\(sizes.lookups)"], setup: .base, target: .atMost(1.20)),
       Workload(

@@ -47,7 +47,7 @@ extension Connection {
 
   /// Runs one statement and decodes each row into `T`, matching coding keys to column names.
   ///
-  /// For large results prefer ``forEach(_:_:_:_:)``, which decodes one row at a time.
+  /// For large results prefer ``forEach(_:_:_:_:)-1w4eb``, which decodes one row at a time.
   ///
   /// - Throws: ``SQLiteError`` naming the column when one is missing or has the wrong type.
   @inlinable

@@ -1,7 +1,7 @@
 extension Value: Decodable {
   /// Decodes whatever the column holds, so a `Decodable` record can keep a column untyped.
   ///
-  /// From a row (``Connection/query(_:_:_:)``) the value comes back exactly as SQLite stored
+  /// From a row (``Connection/query(_:_:_:)-52sia``) the value comes back exactly as SQLite stored
   /// it, blobs included. From other decoders (JSON, property lists) it is, in order of
   /// preference, `NULL`, an integer, a real, text or a Boolean (as 1 or 0); anything else is a
   /// `.dataCorrupted` error.
