@@ -4,7 +4,7 @@ import SQLiteCore
 /// W1–W4 through SQLiteCore, each written the way the library's documentation suggests.
 enum CoreWorkloads {
   /// The row W2 decodes into.
-  struct Item: Decodable {
+  struct Item: Decodable, ScanItem {
     var id: Int64
     var a: Int64
     var b: Double
@@ -45,18 +45,16 @@ enum CoreWorkloads {
   static func scan(_ options: Options) throws {
     let db = try open(options.database)
     var clock = Measurement()
-    var sum: Int64 = 0
-    var total = 0.0
-    var length = 0
+    var check = ScanCheck()
     try db.withStatement(Rows.scan) { statement in
       while try statement.step() {
-        sum &+= statement.int64(at: 0) &+ statement.int64(at: 1)
-        total += statement.double(at: 2)
-        length += statement.string(at: 3).utf8.count
+        check.add(
+          id: statement.int64(at: 0), a: statement.int64(at: 1), b: statement.double(at: 2),
+          cBytes: statement.string(at: 3).utf8.count)
       }
     }
     clock.stop()
-    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+    clock.report(check: check.text)
   }
 
   /// W2 into a `Decodable` struct: the library's decoding query, which returns an array.
@@ -64,20 +62,13 @@ enum CoreWorkloads {
     let db = try open(options.database)
     var clock = Measurement()
     let items = try db.query(Item.self, Rows.scan)
-    var sum: Int64 = 0
-    var total = 0.0
-    var length = 0
-    for item in items {
-      sum &+= item.id &+ item.a
-      total += item.b
-      length += item.c.utf8.count
-    }
+    let check = ScanCheck(items: items)
     clock.stop()
-    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+    clock.report(check: check.text)
   }
 
   /// The row W2 builds with `RowDecodable`, reading columns by position.
-  struct RowItem: RowDecodable {
+  struct RowItem: RowDecodable, ScanItem {
     var id: Int64
     var a: Int64
     var b: Double
@@ -96,16 +87,9 @@ enum CoreWorkloads {
     let db = try open(options.database)
     var clock = Measurement()
     let items = try db.query(RowItem.self, Rows.scan)
-    var sum: Int64 = 0
-    var total = 0.0
-    var length = 0
-    for item in items {
-      sum &+= item.id &+ item.a
-      total += item.b
-      length += item.c.utf8.count
-    }
+    let check = ScanCheck(items: items)
     clock.stop()
-    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+    clock.report(check: check.text)
   }
 
   /// W3: random point lookups in one read transaction, through the statement cache.

@@ -4,7 +4,7 @@ import GRDB
 /// W1–W4 through GRDB, each with the fast path GRDB's documentation recommends.
 enum GRDBWorkloads {
   /// The row W2 decodes into.
-  struct Item: Decodable, FetchableRecord {
+  struct Item: Decodable, FetchableRecord, ScanItem {
     var id: Int64
     var a: Int64
     var b: Double
@@ -50,20 +50,17 @@ enum GRDBWorkloads {
   static func scan(_ options: Options) throws {
     let queue = try open(options.database)
     var clock = Measurement()
-    let (sum, total, length) = try queue.read { db in
-      var sum: Int64 = 0
-      var total = 0.0
-      var length = 0
+    let check = try queue.read { db in
+      var check = ScanCheck()
       let rows = try Row.fetchCursor(db, sql: Rows.scan)
       while let row = try rows.next() {
-        sum &+= (row[0] as Int64) &+ (row[1] as Int64)
-        total += row[2] as Double
-        length += (row[3] as String).utf8.count
+        check.add(
+          id: row[0], a: row[1], b: row[2], cBytes: (row[3] as String).utf8.count)
       }
-      return (sum, total, length)
+      return check
     }
     clock.stop()
-    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+    clock.report(check: check.text)
   }
 
   /// W2 into a `Decodable` record: `fetchAll`, as SQLiteCore's decoding query returns an array.
@@ -71,20 +68,13 @@ enum GRDBWorkloads {
     let queue = try open(options.database)
     var clock = Measurement()
     let items = try queue.read { db in try Item.fetchAll(db, sql: Rows.scan) }
-    var sum: Int64 = 0
-    var total = 0.0
-    var length = 0
-    for item in items {
-      sum &+= item.id &+ item.a
-      total += item.b
-      length += item.c.utf8.count
-    }
+    let check = ScanCheck(items: items)
     clock.stop()
-    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+    clock.report(check: check.text)
   }
 
   /// The row of W2's positional variant: GRDB's `FetchableRecord.init(row:)` by column index.
-  struct RowItem: FetchableRecord {
+  struct RowItem: FetchableRecord, ScanItem {
     var id: Int64
     var a: Int64
     var b: Double
@@ -103,16 +93,9 @@ enum GRDBWorkloads {
     let queue = try open(options.database)
     var clock = Measurement()
     let items = try queue.read { db in try RowItem.fetchAll(db, sql: Rows.scan) }
-    var sum: Int64 = 0
-    var total = 0.0
-    var length = 0
-    for item in items {
-      sum &+= item.id &+ item.a
-      total += item.b
-      length += item.c.utf8.count
-    }
+    let check = ScanCheck(items: items)
     clock.stop()
-    clock.report(check: "\(sum),\(Int64(total * 4)),\(length)")
+    clock.report(check: check.text)
   }
 
   /// W3: random point lookups in one read, through the statement cache.
