@@ -1,5 +1,4 @@
 public import SQLiteCore
-import ShellFunctions
 
 /// The shell engine: input lines in, formatted results and messages out.
 ///
@@ -131,9 +130,8 @@ public final class Shell {
     if let connection { return connection }
     do {
       let opened = try Connection(path: state.databasePath, options: state.openOptions)
-      try ShellFunctions.register(on: opened, safeMode: state.isSafe)
+      try prepareConnection(opened)
       connection = opened
-      prepareConnection(opened)
       return opened
     } catch {
       output.flush()

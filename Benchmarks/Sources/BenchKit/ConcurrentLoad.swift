@@ -9,6 +9,7 @@ public enum ConcurrentLoad {
   ///     generator advanced past them.
   ///   - write: one write transaction inserting the row with the given id.
   /// - Returns: the lookups and the writes done.
+  /// - Throws: the first error a read or the write throws.
   public static func run(
     _ options: Options,
     read: @escaping @Sendable (Xorshift) async throws -> Xorshift,

@@ -1,12 +1,14 @@
 import SQLiteCore
+import ShellFunctions
 
 extension Shell {
-  /// Readies a newly opened connection as sqlite3's `open_db` does: extension loading on, the
-  /// schema helper functions, and the `-safe` authorizer.
+  /// Readies a newly opened connection as sqlite3's `open_db` does: the shell's SQL functions,
+  /// extension loading on, the schema helper functions, and the `-safe` authorizer.
   ///
   /// The authorizer is installed only in safe mode (see ``installSafeModeAuthorizer(on:)``):
   /// SQLite calls it for every table and column a statement touches.
-  func prepareConnection(_ connection: Connection) {
+  func prepareConnection(_ connection: Connection) throws(SQLiteError) {
+    try ShellFunctions.register(on: connection, safeMode: state.isSafe)
     try? connection.setExtensionLoading(enabled: true)
     SchemaCommands.registerSchemaFunctions(on: connection)
     guard state.isSafe || diagnostics.isSafeModeSuspended else { return }

@@ -1,5 +1,4 @@
 import SQLiteCore
-import ShellFunctions
 
 #if canImport(Glibc)
 import Glibc
@@ -153,9 +152,8 @@ enum DatabaseCommands {
       guard let memory = try? Connection(path: ":memory:") else { return .failure }
       connection = memory
     }
-    try? ShellFunctions.register(on: connection, safeMode: shell.state.isSafe)
+    try? shell.prepareConnection(connection)
     shell.connection = connection
-    shell.prepareConnection(connection)
     return .success
   }
 }
