@@ -19,9 +19,10 @@ public enum ParameterBinding {
     guard count > 0, connection.hasColumn("key", inTable: "sqlite_parameters", database: "temp")
     else { return }
     guard
-      let lookup = try? connection.prepare(
+      let lookup = try? connection.cachedStatement(
         "SELECT value FROM temp.sqlite_parameters WHERE key=?1")
     else { return }
+    defer { lookup.reset() }
     for (offset, name) in statement.parameterNames.enumerated() {
       let index = offset + 1
       let key = name ?? "?\(index)"
