@@ -105,7 +105,11 @@ public final class Shell {
   }
 
   /// Reads and processes all lines of `reader` as the main input.
+  ///
+  /// Output is flushed before every read that may block, so a coprocess sees each answer.
   public func run(_ reader: LineReader) {
+    reader.beforeRead = { [unowned self] in flush() }
+    defer { reader.beforeRead = nil }
     while !shouldExit, let line = reader.nextLine() {
       processLine(line)
     }

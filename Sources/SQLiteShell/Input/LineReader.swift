@@ -15,6 +15,10 @@ public final class LineReader {
   private var end = 0
   private var isAtEnd = false
   private let closeAction: (() -> Void)?
+  /// Runs before each `read(2)` of the descriptor, which may block: the shell flushes its
+  /// output there, so a program driving litesh through pipes sees each answer before it writes
+  /// the next statement (sqlite3 answers each too). At most one call per 64 KiB block of input.
+  public var beforeRead: (() -> Void)?
 
   /// Reads from an open descriptor, such as 0 for stdin; the descriptor is left open.
   public init(fileDescriptor: Int32) {
@@ -95,6 +99,7 @@ public final class LineReader {
       start = 0
     }
     if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+    beforeRead?()
     let count = buffer.withUnsafeMutableBytes { raw -> Int in
       guard let base = raw.baseAddress else { return 0 }
       while true {
