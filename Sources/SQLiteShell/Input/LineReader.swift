@@ -15,9 +15,11 @@ public final class LineReader {
   private var end = 0
   private var isAtEnd = false
   private let closeAction: (() -> Void)?
-  /// Runs before each `read(2)` of the descriptor, which may block: the shell flushes its
-  /// output there, so a program driving litesh through pipes sees each answer before it writes
-  /// the next statement (sqlite3 answers each too). At most one call per 64 KiB block of input.
+  /// Runs before each `read(2)` of the descriptor, which may block.
+  ///
+  /// The shell flushes its output there, so a program driving litesh through pipes sees each
+  /// answer before it writes the next statement (sqlite3 answers each too). At most one call
+  /// per 64 KiB block of input.
   public var beforeRead: (() -> Void)?
 
   /// Reads from an open descriptor, such as 0 for stdin; the descriptor is left open.
