@@ -83,6 +83,11 @@ extension CommandLineOption {
     CommandLineOption("eqpfull", "show the query plan and bytecode", isListed: false) {
       settings, _ in settings.state.queryPlan = .full
     },
+    // litesh's own options, listed by -help after sqlite3's.
+    CommandLineOption(
+      "completions", argument: "SHELL", "print the bash, zsh or fish completion script",
+      phase: .early, origin: .litesh
+    ) { settings, value in settings.completionShell = value },
   ]
 
   /// The option named `name` (without dashes), if litesh has it.
@@ -96,7 +101,16 @@ extension CommandLineOption {
     text += "FILENAME is the name of an SQLite database. A new database is created\n"
     text += "if the file does not previously exist.\n"
     text += "OPTIONS include:\n"
-    for option in table where option.isListed { text += option.helpLine + "\n" }
+    for option in table where option.isListed && option.origin == .sqlite3 {
+      text += option.helpLine + "\n"
+    }
+    text += ownOptionsHeading + "\n"
+    for option in table where option.isListed && option.origin == .litesh {
+      text += option.helpLine + "\n"
+    }
     return text
   }
+
+  /// The line `-help` prints above litesh's own options, after sqlite3's.
+  public static let ownOptionsHeading = "litesh's own options:"
 }

@@ -118,9 +118,13 @@ extension DotCommandRegistry {
     DotCommand("width", help: HelpText.widthHelp, handler: SettingCommands.width),
     // litesh's own commands, after sqlite3's so they shadow none of its abbreviations.
     DotCommand(
-      "color", minimumPrefix: 3, help: HelpText.colorHelp, handler: TerminalCommands.color),
-    DotCommand("edit", minimumPrefix: 2, help: HelpText.editHelp, handler: TerminalCommands.edit),
+      "color", minimumPrefix: 3, origin: .litesh, help: HelpText.colorHelp,
+      handler: TerminalCommands.color),
     DotCommand(
-      "pager", minimumPrefix: 3, help: HelpText.pagerHelp, handler: TerminalCommands.pager),
+      "edit", minimumPrefix: 2, origin: .litesh, help: HelpText.editHelp,
+      handler: TerminalCommands.edit),
+    DotCommand(
+      "pager", minimumPrefix: 3, origin: .litesh, help: HelpText.pagerHelp,
+      handler: TerminalCommands.pager),
   ])
 }

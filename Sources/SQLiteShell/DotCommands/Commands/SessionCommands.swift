@@ -63,6 +63,11 @@ enum SessionCommands {
     line("stats", state.statistics.rawValue)
     line("width", style.columnWidths.map { "\($0) " }.joined())
     line("filename", state.databasePath)
+    // litesh's own settings: only in an interactive session, so piped output stays sqlite3's.
+    if state.isInteractive {
+      line("color", state.color.rawValue)
+      line("pager", state.pager.rawValue)
+    }
     return .success
   }
 
