@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="${1:-Benchmarks/.build/release/litesh}"
+[ -x "$binary" ] || { echo "check-install: no binary at $binary (run make bench-quick first, or pass one)" >&2; exit 1; }
 prefix="$(mktemp -d)"
 trap 'rm -rf "$prefix"' EXIT
 fail() { echo "check-install: $*" >&2; exit 1; }

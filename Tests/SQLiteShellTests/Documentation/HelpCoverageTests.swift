@@ -9,7 +9,10 @@ struct HelpCoverageTests {
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let heading = try #require(lines.firstIndex(of: DotCommandRegistry.ownCommandsHeading))
     for command in DotCommandRegistry.standard.implemented {
-      #expect(!command.help.isEmpty, ".\(command.name) has no help text")
+      // Only an alias sqlite3 hides too (`.indices`) may go without help; litesh's own may not.
+      #expect(
+        !command.help.isEmpty || command.origin == .sqlite3, ".\(command.name) has no help text")
+      if command.help.isEmpty { continue }
       let index = try #require(
         lines.firstIndex { $0.hasPrefix(command.usage) },
         ".help -all does not list .\(command.name)")

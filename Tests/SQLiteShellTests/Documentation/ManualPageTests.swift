@@ -24,7 +24,12 @@ struct ManualPageTests {
   func everyDotCommand() {
     for command in DotCommandRegistry.standard.implemented {
       let name = spelling(command)
-      #expect(item("Ic", name) != nil, "man/litesh.1 has no `.It Ic \(name)`")
+      if command.help.isEmpty {
+        // An alias sqlite3's .help does not show either (`.indices`): named in the text.
+        #expect(page.contains { $0.contains("Ic \(name)") }, "man/litesh.1 never names \(name)")
+      } else {
+        #expect(item("Ic", name) != nil, "man/litesh.1 has no `.It Ic \(name)`")
+      }
     }
   }
 
@@ -41,7 +46,7 @@ struct ManualPageTests {
   @Test("lists litesh's own dot-commands under their own heading, as .help groups them")
   func ownCommandsApart() throws {
     let heading = try #require(page.firstIndex(of: ".Ss litesh's own commands"))
-    for command in DotCommandRegistry.standard.implemented {
+    for command in DotCommandRegistry.standard.implemented where !command.help.isEmpty {
       let index = try #require(item("Ic", spelling(command)))
       #expect(
         (index > heading) == (command.origin == .litesh), "\(command.name) in the wrong group")
