@@ -6,7 +6,8 @@ enum BenchReport {
   static func lines(_ result: BenchResult) -> [String] {
     let kind = result.unsafeReads ? ", unsafe reads" : ""
     var lines = [
-      "\(result.workload) workload, \(result.readers) readers, \(result.writers) writers\(kind),"
+      "\(result.workload) workload, \(count(result.readers, "reader")),"
+        + " \(count(result.writers, "writer"))\(kind),"
         + " \(BenchFormat.fixed(result.seconds, 2)) s, seed \(result.seed)",
       BenchFormat.left("", 7) + BenchFormat.right("count", 10) + BenchFormat.right("per s", 11)
         + ["p50", "p90", "p99", "p99.9", "max"].map { BenchFormat.right($0 + " ms", 11) }
@@ -104,6 +105,10 @@ enum BenchReport {
         return BenchFormat.right("\($0.readers)", 5) + " " + BenchFormat.left(bar, width) + " "
           + BenchFormat.fixed($0.readsPerSecond, 0)
       }
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)" + (number == 1 ? "" : "s")
   }
 
   private static func duration(_ nanoseconds: UInt64) -> String {

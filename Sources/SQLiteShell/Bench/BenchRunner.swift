@@ -86,7 +86,10 @@ struct BenchRunner: Sendable {
         expectedTotal: setup.total, foundTotal: found.1)
     }
     if setup.createdTables && options.here {
+      let patience = pool.configuration.busyTimeout
       try await pool.writeWithoutTransaction { db in
+        // Another process may hold the lock longer than the workers' short timeout.
+        db.setBusyTimeout(milliseconds: patience)
         try db.execute(
           "DROP TABLE \(BenchWorkload.accountsTable); DROP TABLE \(BenchWorkload.historyTable)")
       }
