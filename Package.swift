@@ -33,7 +33,8 @@ let package = Package(
     .target(
       name: "SQLiteShell",
       dependencies: [
-        "SQLiteCore", "ShellFunctions", .product(name: "Histogram", package: "hdrhistogram-swift"),
+        "CSQLite", "SQLiteCore", "ShellFunctions",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
       swiftSettings: swiftSettings),
     // Release builds link with lld and pack the ~26k relative relocations as DT_RELR

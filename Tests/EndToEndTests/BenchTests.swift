@@ -125,3 +125,67 @@ struct BenchTests {
     #expect(!run.output.contains("\u{1B}"), "no escape codes in piped output")
   }
 }
+
+extension BenchTests {
+  @Test("--rate paces transactions from their schedule and --latency-limit counts late ones")
+  func rate() throws {
+    let directory = try Directory()
+    let run = try Self.litesh(
+      directory.path + "/app.db",
+      ".bench --rate 200 --duration 0.5 --readers 1 --writers 1 --latency-limit 0.001 --json\n",
+      directory: directory)
+    #expect(run.status == 0, "\(run.errors)")
+    let result = try Self.json(run.output)
+    let done = (result["reads"] as? Int ?? 0) + (result["writes"] as? Int ?? 0)
+    #expect(done >= 50 && done <= 101, "about 200/s for 0.5 s, got \(done)")
+    #expect(result["late"] as? Int == done, "every transaction takes over 1 µs")
+  }
+
+  @Test("--sweep runs once per reader count; --compare gives ratios against a saved result")
+  func sweepAndCompare() throws {
+    let directory = try Directory()
+    let database = directory.path + "/app.db"
+    let sweep = try Self.litesh(
+      database, ".bench --sweep 1,2 --transactions 20 --json\n", directory: directory)
+    #expect(sweep.status == 0, "\(sweep.errors)")
+    let runs = try #require(Self.json(sweep.output)["sweep"] as? [[String: Any]])
+    #expect(runs.map { $0["readers"] as? Int } == [1, 2])
+    #expect(runs.map { $0["reads"] as? Int } == [20, 40])
+    let saved = directory.path + "/before.json"
+    let first = try Self.litesh(
+      database, ".once \(saved)\n.bench --transactions 20 --json\n", directory: directory)
+    #expect(first.status == 0, "\(first.errors)")
+    let compared = try Self.litesh(
+      database, ".bench --transactions 20 --compare \(saved)\n", directory: directory)
+    #expect(compared.status == 0, "\(compared.errors)")
+    #expect(compared.output.contains("compared with \(saved):\n  reads/s"))
+    let notJSON = directory.path + "/notes.txt"
+    try Data("not a result\n".utf8).write(to: URL(fileURLWithPath: notJSON))
+    let bad = try Self.litesh(
+      database, ".bench --transactions 5 --compare \(notJSON)\n", directory: directory)
+    #expect(bad.errors.contains("is not the JSON of a .bench --json run"))
+  }
+
+  @Test("--script files run as weighted transactions, read-only ones on the readers")
+  func scripts() throws {
+    let directory = try Directory()
+    let database = directory.path + "/app.db"
+    let write = directory.path + "/write.sql"
+    let read = directory.path + "/read.sql"
+    try Data("INSERT INTO log(k) VALUES (:k);\nUPDATE log SET k = k + 1 WHERE rowid = 1;\n".utf8)
+      .write(to: URL(fileURLWithPath: write))
+    try Data("SELECT count(*) FROM log;\nSELECT max(k) FROM log WHERE k < :k;\n".utf8)
+      .write(to: URL(fileURLWithPath: read))
+    let run = try Self.litesh(
+      database,
+      "CREATE TABLE log(k);\n.bench --here --transactions 30 --script \(write)@2 --script \(read)"
+        + " --param k=uniform(1,10) --json\nSELECT count(*) FROM log;\n",
+      directory: directory)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.hasSuffix("}\n30\n"))
+    let end = try #require(run.output.range(of: "}\n", options: .backwards))
+    let result = try Self.json(String(run.output[..<end.upperBound]))
+    #expect(result["reads"] as? Int == 120 && result["writes"] as? Int == 30)
+    #expect(result["workload"] as? String == "custom" && result["failures"] as? Int == 0)
+  }
+}

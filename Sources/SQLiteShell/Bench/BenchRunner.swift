@@ -28,9 +28,12 @@ struct BenchRunner: Sendable {
   func run() async throws -> BenchResult {
     let configuration = ConnectionPool.Configuration(maximumReaderCount: max(1, options.readers))
     let pool = try await ConnectionPool(path: path, configuration: configuration)
+    let checkpoints = CheckpointCounter(threshold: configuration.autoCheckpointPages)
     control.attach(pool)
+    // The counter outlives the pool: its hook is on the writer until the pool closes.
+    defer { withExtendedLifetime(checkpoints) {} }
     do {
-      let result = try await measure(pool)
+      let result = try await measure(pool, checkpoints)
       control.attach(nil)
       try await pool.close()
       return result
@@ -41,8 +44,10 @@ struct BenchRunner: Sendable {
     }
   }
 
-  private func measure(_ pool: ConnectionPool) async throws -> BenchResult {
-    let setup = try await setUp(pool)
+  private func measure(
+    _ pool: ConnectionPool, _ checkpoints: CheckpointCounter
+  ) async throws -> BenchResult {
+    let setup = try await setUp(pool, checkpoints)
     let workload = setup.workload
     let readers = workload.reads.isEmpty ? 0 : options.readers
     let writers = workload.writes.isEmpty ? 0 : options.writers
@@ -70,6 +75,8 @@ struct BenchRunner: Sendable {
     result.seconds = Double(BenchControl.now() - start) / 1e9
     result.wasInterrupted = control.isStopped
     result.walBytes = pool.statistics.walSize
+    result.checkpoints = checkpoints.count
+    try await pool.writeWithoutTransaction { db in checkpoints.remove(from: db) }
     if workload.isBank {
       let runID = workload.constants["run"] ?? .null
       let found = try await pool.read { db in
@@ -97,7 +104,9 @@ struct BenchRunner: Sendable {
     return result
   }
 
-  private func setUp(_ pool: ConnectionPool) async throws -> Setup {
+  private func setUp(
+    _ pool: ConnectionPool, _ checkpoints: CheckpointCounter
+  ) async throws -> Setup {
     let options = options
     let unresolved = workload
     return try await pool.writeWithoutTransaction { db in
@@ -117,6 +126,7 @@ struct BenchRunner: Sendable {
       }
       try workload.resolve(on: db)
       db.setBusyTimeout(milliseconds: Self.writerBusyTimeout)
+      checkpoints.install(on: db)
       return Setup(workload: workload, total: total, createdTables: created)
     }
   }

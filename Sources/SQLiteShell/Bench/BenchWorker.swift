@@ -45,6 +45,7 @@ struct BenchWorker: Sendable {
       var began = BenchControl.now()
       if let deadline, began >= deadline { break }
       if let interval {
+        if let deadline, scheduled >= deadline { break }
         if began < scheduled {
           try? await Task.sleep(for: .nanoseconds(Int64(scheduled - began)))
           if control.isStopped { break }
