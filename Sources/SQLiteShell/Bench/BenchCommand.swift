@@ -104,17 +104,23 @@ extension Shell {
       return
     }
     let charts = output === standardOutput && output.isTerminal && state.isInteractive
+    // A chart's title is bold where the shell colours headers (`.color`, NO_COLOR).
+    let decoration = state.style.decoration
+    func chart(_ chartLines: [String]) -> [String] {
+      guard let decoration, let title = chartLines.first else { return chartLines }
+      return [decoration.headerStart + title + decoration.end] + chartLines.dropFirst()
+    }
     var lines: [String] = []
     for result in results {
       lines += BenchReport.lines(result)
       if charts {
-        lines += BenchReport.latencyChart("read", result.reads)
-        lines += BenchReport.latencyChart("write", result.writes)
+        lines += chart(BenchReport.latencyChart("read", result.reads))
+        lines += chart(BenchReport.latencyChart("write", result.writes))
       }
     }
     if results.count > 1 {
       lines += BenchReport.sweepLines(results)
-      if charts { lines += BenchReport.sweepChart(results) }
+      if charts { lines += chart(BenchReport.sweepChart(results)) }
     }
     if let comparison { lines += comparison.lines }
     for line in lines { output.write(line + "\n") }
