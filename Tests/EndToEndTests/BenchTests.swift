@@ -189,3 +189,23 @@ extension BenchTests {
     #expect(result["workload"] as? String == "custom" && result["failures"] as? Int == 0)
   }
 }
+
+extension BenchTests {
+  @Test("failing transactions are counted per 100, shown, and not fatal")
+  func failures() throws {
+    let directory = try Directory()
+    let run = try Self.litesh(
+      directory.path + "/app.db",
+      "CREATE TABLE u(k UNIQUE);\n.bench --here --readers 0 --transactions 20"
+        + " --write \"INSERT INTO u VALUES (:k)\" --param k=uniform(1,3) --json\n",
+      directory: directory)
+    #expect(run.status == 0, "\(run.errors)")
+    let result = try Self.json(run.output)
+    let writes = try #require(result["writes"] as? Int)
+    #expect(writes >= 1 && writes <= 3)
+    #expect(result["failures"] as? Int == 20 - writes)
+    #expect(result["failures_per_100"] as? Double == Double(20 - writes) * 5)
+    #expect(result["failure_samples"] as? [String] == ["UNIQUE constraint failed: u.k"])
+    #expect((result["verdict"] as? String ?? "").hasPrefix("DEGRADED:"))
+  }
+}

@@ -17,6 +17,8 @@ enum BenchCommand {
 
 extension Shell {
   func runBench(_ arguments: [String]) -> DotCommand.Outcome {
+    // It creates a scratch database and reads --script and --compare files.
+    guard allowedInSafeMode("cannot run .bench in safe mode") else { return .failure }
     do {
       let options = try BenchOptions.parse(arguments)
       let workload = try BenchWorkload.make(options)
@@ -38,6 +40,9 @@ extension Shell {
       else {
         throw BenchOptions.ParseError(
           message: "--here needs a database file; this shell's database is in memory")
+      }
+      if state.openOptions.mode == .readOnly {
+        throw BenchOptions.ParseError(message: "--here: the database is open read-only")
       }
       guard let connection = openDatabase() else { return .failure }
       if connection.isInsideTransaction {

@@ -1,3 +1,4 @@
+import SQLiteCore
 import Testing
 
 @testable import SQLiteShell
@@ -56,6 +57,20 @@ struct BenchOptionsTests {
     #expect(output == "")
     #expect(errors == "Error: .bench: \(message)\n")
     #expect(harness.shell.exitStatus == 1)
+  }
+
+  @Test("refuses to run in safe mode, and --here on a database opened read-only")
+  func refusals() {
+    var safe = ShellState()
+    safe.isSafe = true
+    let safeHarness = ShellHarness(state: safe)
+    #expect(safeHarness.run(".bench\n").errors == "line 1: cannot run .bench in safe mode\n")
+    var readOnly = ShellState()
+    readOnly.databasePath = "/nonexistent/app.db"
+    readOnly.openOptions = .readOnly
+    let (output, errors) = ShellHarness(state: readOnly).run(".bench --here\n")
+    #expect(output == "")
+    #expect(errors == "Error: .bench: --here: the database is open read-only\n")
   }
 
   @Test("splits a script into statements at the semicolons that end them")
