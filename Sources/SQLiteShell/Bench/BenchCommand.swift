@@ -31,22 +31,22 @@ extension Shell {
 
   private func runBench(
     _ options: BenchOptions, _ workload: BenchWorkload
-  ) throws(BenchOptions.ParseError) -> DotCommand.Outcome {
+  ) throws(BenchError) -> DotCommand.Outcome {
     let path: String
     var wasWAL = true
     if options.here {
       let name = state.databasePath
       guard !name.isEmpty, name != ":memory:", !(name.hasPrefix("file:") && name.contains("memory"))
       else {
-        throw BenchOptions.ParseError(
+        throw BenchError(
           message: "--here needs a database file; this shell's database is in memory")
       }
       if state.openOptions.mode == .readOnly {
-        throw BenchOptions.ParseError(message: "--here: the database is open read-only")
+        throw BenchError(message: "--here: the database is open read-only")
       }
       guard let connection = openDatabase() else { return .failure }
       if connection.isInsideTransaction {
-        throw BenchOptions.ParseError(
+        throw BenchError(
           message: "--here: a transaction is open; commit or roll it back first")
       }
       let mode = try? connection.scalar("PRAGMA journal_mode", as: String.self)
@@ -76,11 +76,11 @@ extension Shell {
           results.append(result)
         }
       }
-    } catch let error as BenchOptions.ParseError {
+    } catch let error as BenchError {
       throw error
     } catch {
       let message = (error as? SQLiteError)?.message ?? "\(error)"
-      throw BenchOptions.ParseError(message: message)
+      throw BenchError(message: message)
     }
     if options.here && !wasWAL {
       errors.write(".bench --here: \(path) is now in WAL mode\n")
@@ -94,9 +94,9 @@ extension Shell {
 
   private func writeBenchResults(
     _ results: [BenchResult], _ options: BenchOptions
-  ) throws(BenchOptions.ParseError) {
+  ) throws(BenchError) {
     guard let first = results.first else { return }
-    let comparison = try options.compare.map { path throws(BenchOptions.ParseError) in
+    let comparison = try options.compare.map { path throws(BenchError) in
       try BenchComparison.load(path, against: first)
     }
     if options.json {

@@ -18,11 +18,11 @@ struct BenchComparison: Sendable {
   var figures: [Figure]
 
   /// Reads `path` and compares `result` with it.
-  static func load(_ path: String, against result: BenchResult) throws(BenchOptions.ParseError)
+  static func load(_ path: String, against result: BenchResult) throws(BenchError)
     -> BenchComparison
   {
     guard let reader = LineReader.open(path: path) else {
-      throw BenchOptions.ParseError(message: "--compare: cannot read \"\(path)\"")
+      throw BenchError(message: "--compare: cannot read \"\(path)\"")
     }
     var lines: [String] = []
     while let line = reader.nextLine() { lines.append(line) }
@@ -38,10 +38,10 @@ struct BenchComparison: Sendable {
     do {
       figures = try read(document, paths)
     } catch {
-      throw BenchOptions.ParseError(message: "--compare: \(error.message)")
+      throw BenchError(message: "--compare: \(error.message)")
     }
     guard let figures else {
-      throw BenchOptions.ParseError(
+      throw BenchError(
         message: "--compare: \"\(path)\" is not the JSON of a .bench --json run")
     }
     return BenchComparison(path: path, figures: figures)

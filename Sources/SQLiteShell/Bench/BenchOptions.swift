@@ -47,17 +47,11 @@ struct BenchOptions: Sendable, Equatable {
     var weight: Int
   }
 
-  /// An option error, with the message `.bench` prints.
-  struct ParseError: Error, Equatable {
-    /// The message, without `Error: ` and without a newline.
-    var message: String
-  }
-
   /// Whether the bank is the workload (no `--read`, `--write` or `--script`).
   var isBank: Bool { reads.isEmpty && writes.isEmpty && scripts.isEmpty }
 
   /// Parses `.bench`'s arguments (the words after `.bench`).
-  static func parse(_ arguments: [String]) throws(ParseError) -> BenchOptions {
+  static func parse(_ arguments: [String]) throws(BenchError) -> BenchOptions {
     var options = BenchOptions()
     var words = arguments[...]
     while let word = words.popFirst() {
@@ -67,10 +61,10 @@ struct BenchOptions: Sendable, Equatable {
         name = String(word[..<equals])
         inline = String(word[word.index(after: equals)...])
       }
-      func value() throws(ParseError) -> String {
+      func value() throws(BenchError) -> String {
         if let inline { return inline }
         guard let next = words.popFirst() else {
-          throw ParseError(message: "\(name) needs a value")
+          throw BenchError(message: "\(name) needs a value")
         }
         return next
       }
@@ -81,8 +75,8 @@ struct BenchOptions: Sendable, Equatable {
   }
 
   private mutating func apply(
-    _ name: String, _ value: () throws(ParseError) -> String
-  ) throws(ParseError) {
+    _ name: String, _ value: () throws(BenchError) -> String
+  ) throws(BenchError) {
     switch name {
     case "--readers": readers = try Self.integer(name, value(), in: 0...256)
     case "--writers": writers = try Self.integer(name, value(), in: 0...64)
@@ -100,7 +94,7 @@ struct BenchOptions: Sendable, Equatable {
     case "--seed":
       let text = try value()
       guard let seed = UInt64(text) else {
-        throw ParseError(message: "--seed: expected a non-negative integer, got \"\(text)\"")
+        throw BenchError(message: "--seed: expected a non-negative integer, got \"\(text)\"")
       }
       self.seed = seed
     case "--json": json = true
@@ -117,32 +111,32 @@ struct BenchOptions: Sendable, Equatable {
         let (parameter, distribution) = try ParameterDistribution.parse(text)
         parameters[parameter] = distribution
       } catch {
-        throw ParseError(
+        throw BenchError(
           message: "--param: \(error.message) at position \(error.position + 1)\n  \(text)\n  "
             + String(repeating: " ", count: error.position) + "^")
       }
     default:
-      throw ParseError(message: "unknown option \"\(name)\": see .help bench")
+      throw BenchError(message: "unknown option \"\(name)\": see .help bench")
     }
   }
 
-  private func validate() throws(ParseError) {
+  private func validate() throws(BenchError) {
     if readers == 0 && writers == 0 && sweep == nil {
-      throw ParseError(message: "nothing to run: --readers and --writers are both 0")
+      throw BenchError(message: "nothing to run: --readers and --writers are both 0")
     }
     if latencyLimit != nil && rate == nil {
-      throw ParseError(message: "--latency-limit needs --rate (latency is from scheduled starts)")
+      throw BenchError(message: "--latency-limit needs --rate (latency is from scheduled starts)")
     }
     if sweep != nil && compare != nil {
-      throw ParseError(message: "--sweep and --compare cannot be used together")
+      throw BenchError(message: "--sweep and --compare cannot be used together")
     }
   }
 
   private static func integer(
     _ name: String, _ text: String, in range: ClosedRange<Int>
-  ) throws(ParseError) -> Int {
+  ) throws(BenchError) -> Int {
     guard let value = Int(text), range.contains(value) else {
-      throw ParseError(
+      throw BenchError(
         message: "\(name): expected an integer from \(range.lowerBound) to \(range.upperBound),"
           + " got \"\(text)\"")
     }
@@ -151,30 +145,30 @@ struct BenchOptions: Sendable, Equatable {
 
   private static func number(
     _ name: String, _ text: String, above minimum: Double
-  ) throws(ParseError) -> Double {
+  ) throws(BenchError) -> Double {
     guard let value = Double(text), value.isFinite, value > minimum else {
-      throw ParseError(message: "\(name): expected a number above \(Int(minimum)), got \"\(text)\"")
+      throw BenchError(message: "\(name): expected a number above \(Int(minimum)), got \"\(text)\"")
     }
     return value
   }
 
-  private static func sweep(_ text: String) throws(ParseError) -> [Int] {
+  private static func sweep(_ text: String) throws(BenchError) -> [Int] {
     let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
     guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? -1) >= 0 && ($0 ?? 0) <= 256 }) else {
-      throw ParseError(
+      throw BenchError(
         message: "--sweep: expected reader counts from 0 to 256 separated by commas (1,2,4,8),"
           + " got \"\(text)\"")
     }
     return counts.compactMap { $0 }
   }
 
-  private static func script(_ text: String) throws(ParseError) -> Script {
+  private static func script(_ text: String) throws(BenchError) -> Script {
     guard let at = text.lastIndex(of: "@") else { return Script(path: text, weight: 1) }
     let path = String(text[..<at])
     guard !path.isEmpty, let weight = Int(text[text.index(after: at)...]), weight >= 1,
       weight <= 1_000_000
     else {
-      throw ParseError(
+      throw BenchError(
         message: "--script: expected FILE or FILE@WEIGHT with a weight from 1 to 1000000,"
           + " got \"\(text)\"")
     }

@@ -24,7 +24,7 @@ struct BenchWorkload: Sendable {
   static let openingBalance: Int64 = 1_000
 
   /// The workload `options` ask for; reads `--script` files.
-  static func make(_ options: BenchOptions) throws(BenchOptions.ParseError) -> BenchWorkload {
+  static func make(_ options: BenchOptions) throws(BenchError) -> BenchWorkload {
     guard !options.isBank else { return bank(options) }
     let reads = options.reads.map {
       BenchTransaction(name: "--read", kind: .read, steps: [BenchTransaction.Step(sql: $0)])
@@ -34,7 +34,7 @@ struct BenchWorkload: Sendable {
     }
     for script in options.scripts {
       guard let reader = LineReader.open(path: script.path) else {
-        throw BenchOptions.ParseError(message: "--script: cannot read \"\(script.path)\"")
+        throw BenchError(message: "--script: cannot read \"\(script.path)\"")
       }
       var lines: [String] = []
       while let line = reader.nextLine() { lines.append(line) }
@@ -42,7 +42,7 @@ struct BenchWorkload: Sendable {
       let text = lines.joined(separator: "\n")
       let statements = BenchTransaction.statements(in: text)
       guard !statements.isEmpty else {
-        throw BenchOptions.ParseError(message: "--script: no SQL in \"\(script.path)\"")
+        throw BenchError(message: "--script: no SQL in \"\(script.path)\"")
       }
       // The kind is decided once the statements are prepared (see `resolve`).
       writes.append(
@@ -104,7 +104,7 @@ struct BenchWorkload: Sendable {
 
   /// Prepares every statement once on `db`: finds parameter names, checks each has a `--param`
   /// (or is a constant), checks `--read` is read-only, and sorts scripts into reads and writes.
-  mutating func resolve(on db: Connection) throws(BenchOptions.ParseError) {
+  mutating func resolve(on db: Connection) throws(BenchError) {
     var all = reads + writes
     for index in all.indices {
       var isReadOnly = true
@@ -114,19 +114,19 @@ struct BenchWorkload: Sendable {
         do {
           statement = try db.prepare(sql)
         } catch {
-          throw BenchOptions.ParseError(
+          throw BenchError(
             message: "\(all[index].name): \(error.message)\n  \(sql)")
         }
         isReadOnly = isReadOnly && statement.isReadOnly
         var names: [String] = []
         for name in statement.parameterNames {
           guard let name, name.count > 1 else {
-            throw BenchOptions.ParseError(
+            throw BenchError(
               message: "\(all[index].name): use named parameters (:name), not ?\n  \(sql)")
           }
           let key = String(name.dropFirst())
           guard parameters[key] != nil || constants[key] != nil else {
-            throw BenchOptions.ParseError(
+            throw BenchError(
               message: "\(all[index].name): no --param for \(name)\n  \(sql)")
           }
           names.append(key)
@@ -134,7 +134,7 @@ struct BenchWorkload: Sendable {
         all[index].steps[stepIndex].parameterNames = names
       }
       if all[index].name == "--read" && !isReadOnly {
-        throw BenchOptions.ParseError(
+        throw BenchError(
           message: "--read: the statement writes; use --write\n  \(all[index].steps[0].sql)")
       }
       if all[index].name != "--read" && all[index].name != "--write" {
