@@ -26,7 +26,11 @@ struct BenchRunner: Sendable {
 
   /// Opens the pool, runs, checks, closes.
   func run() async throws -> BenchResult {
-    let configuration = ConnectionPool.Configuration(maximumReaderCount: max(1, options.readers))
+    // Room for every statement of the workload, so long scripts never re-prepare.
+    let statements = (workload.reads + workload.writes).reduce(0) { $0 + $1.steps.count }
+    let configuration = ConnectionPool.Configuration(
+      maximumReaderCount: max(1, options.readers),
+      statementCacheCapacity: max(64, statements + 16))
     let pool = try await ConnectionPool(path: path, configuration: configuration)
     let checkpoints = CheckpointCounter(threshold: configuration.autoCheckpointPages)
     control.attach(pool)
