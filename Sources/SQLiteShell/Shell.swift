@@ -40,6 +40,8 @@ public final class Shell {
   let diagnostics = ShellDiagnostics()
   /// The result rows written so far, for the REPL's progress line (readable from any thread).
   public let rowsWritten = RowCounter()
+  /// Ctrl-C for work that is not a statement of ``connection`` (a running `.bench`).
+  public let stopRequest = StopRequest()
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(

@@ -35,6 +35,7 @@ enum Litesh {
     if isatty(0) == 0 {
       EchoingSession(shell: shell, isTransient: isTransient).run(LineReader(fileDescriptor: 0))
     } else {
+      InterruptSignal.onInterrupt { [stopRequest = shell.stopRequest] in stopRequest.request() }
       InteractiveSession(
         shell: shell, dotCommandNames: shell.registry.implemented.map(\.name),
         isTransient: isTransient
