@@ -132,6 +132,12 @@ public final class OutputSink {
     buffer.removeAll(keepingCapacity: true)
   }
 
+  /// Whether this sink collects bytes in memory (tests) rather than writing a descriptor.
+  var isMemory: Bool {
+    if case .memory = target { return true }
+    return false
+  }
+
   /// Everything written so far, for a memory sink.
   public var captured: [UInt8] {
     flush()

@@ -12,13 +12,16 @@ import Darwin
 /// append to ``bytes`` instead and hand the buffer back every 64 KiB and at the end. When the
 /// sink ``OutputSink/interleavesWrites`` (a trace or log writes to it from inside `step`), the
 /// writer leaves the sink's buffer in place and appends each finished row to it, so every line
-/// lands in order; bytes another writer added meanwhile are never lost either way.
+/// lands in order; bytes another writer added meanwhile are never lost either way. Rows bound
+/// for a file descriptor are also handed over and flushed when ``FlushTicker`` says a tenth of
+/// a second passed, so rows of a slow query appear as they are found.
 struct BufferedWriter {
   /// The bytes not yet handed to the sink.
   var bytes: [UInt8] = []
   private let sink: OutputSink
   private let isOrdered: Bool
   private let counter: RowCounter?
+  private let ticker: FlushTicker?
   private let rowBase: Int
   private var rows = 0
   private static let threshold = 1 << 16
@@ -27,6 +30,7 @@ struct BufferedWriter {
     self.sink = sink
     isOrdered = sink.interleavesWrites
     counter = sink.rowCounter
+    ticker = sink.isMemory ? nil : FlushTicker.shared
     rowBase = counter?.value ?? 0
     if !isOrdered { swap(&bytes, &sink.buffer) }
   }
@@ -52,11 +56,23 @@ struct BufferedWriter {
       sink.buffer.append(contentsOf: bytes)
       bytes.removeAll(keepingCapacity: true)
       sink.flushIfFull()
+      if let ticker, ticker.isDue { flushNow(ticker) }
     } else if bytes.count >= Self.threshold {
       swap(&bytes, &sink.buffer)
       sink.flushIfFull()
       swap(&bytes, &sink.buffer)
+    } else if let ticker, ticker.isDue {
+      flushNow(ticker)
     }
+  }
+
+  /// Writes out everything so far, because the ticker says rows are due.
+  @inline(never)
+  private mutating func flushNow(_ ticker: FlushTicker) {
+    if !isOrdered { swap(&bytes, &sink.buffer) }
+    sink.flush()
+    if !isOrdered { swap(&bytes, &sink.buffer) }
+    ticker.consume()
   }
 
   /// Appends a string's UTF-8 bytes.
