@@ -31,6 +31,9 @@ public final class OutputSink {
   /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
   /// the REPL erases its progress line there and wraps messages in colour.
   public var aroundWrite: ((_ isAfter: Bool) -> Void)?
+  /// Polled while a column, table, box or markdown result is drawn: once it returns `true`
+  /// (the REPL's Ctrl-C) the rest of the table is dropped.
+  public var isInterrupted: (@Sendable () -> Bool)?
   /// Counts the result rows formatters write here (the shell lends its counter).
   public var rowCounter: RowCounter?
   /// Whether other writers (`.trace`, `.log`, `.progress`) write here while a formatter streams

@@ -22,6 +22,8 @@ struct BufferedWriter {
   private let isOrdered: Bool
   private let counter: RowCounter?
   private let ticker: FlushTicker?
+  /// The sink's ``OutputSink/isInterrupted``.
+  let isInterrupted: (@Sendable () -> Bool)?
   private let rowBase: Int
   private var rows = 0
   private static let threshold = 1 << 16
@@ -31,6 +33,7 @@ struct BufferedWriter {
     isOrdered = sink.interleavesWrites
     counter = sink.rowCounter
     ticker = sink.isMemory ? nil : FlushTicker.shared
+    isInterrupted = sink.isInterrupted
     rowBase = counter?.value ?? 0
     if !isOrdered { swap(&bytes, &sink.buffer) }
   }
