@@ -21,7 +21,11 @@ struct BufferedWriter {
   private let sink: OutputSink
   private let isOrdered: Bool
   private let counter: RowCounter?
-  private let ticker: FlushTicker?
+  /// Unowned: the ticker lives as long as the process, and a strong reference would cost a
+  /// retain and a release per row.
+  private unowned(unsafe) let ticker: FlushTicker
+  /// Whether rows are flushed on the ticker (not for a sink in memory).
+  private let flushesOnTime: Bool
   /// The sink's ``OutputSink/isInterrupted``.
   let isInterrupted: (@Sendable () -> Bool)?
   private let rowBase: Int
@@ -32,7 +36,8 @@ struct BufferedWriter {
     self.sink = sink
     isOrdered = sink.interleavesWrites
     counter = sink.rowCounter
-    ticker = sink.isMemory ? nil : FlushTicker.shared
+    ticker = FlushTicker.shared
+    flushesOnTime = !sink.isMemory
     isInterrupted = sink.isInterrupted
     rowBase = counter?.value ?? 0
     if !isOrdered { swap(&bytes, &sink.buffer) }
@@ -59,19 +64,19 @@ struct BufferedWriter {
       sink.buffer.append(contentsOf: bytes)
       bytes.removeAll(keepingCapacity: true)
       sink.flushIfFull()
-      if let ticker, ticker.isDue { flushNow(ticker) }
+      if flushesOnTime && ticker.isDue { flushNow() }
     } else if bytes.count >= Self.threshold {
       swap(&bytes, &sink.buffer)
       sink.flushIfFull()
       swap(&bytes, &sink.buffer)
-    } else if let ticker, ticker.isDue {
-      flushNow(ticker)
+    } else if flushesOnTime && ticker.isDue {
+      flushNow()
     }
   }
 
   /// Writes out everything so far, because the ticker says rows are due.
   @inline(never)
-  private mutating func flushNow(_ ticker: FlushTicker) {
+  private mutating func flushNow() {
     if !isOrdered { swap(&bytes, &sink.buffer) }
     sink.flush()
     if !isOrdered { swap(&bytes, &sink.buffer) }
