@@ -102,10 +102,17 @@ extension Shell {
   /// `.eqp on|full`: the plan (and for `full` the bytecode) before the statement runs.
   private func showQueryPlan(of statement: Statement, on connection: Connection) {
     let text = String(Substring(statement.sql.utf8.drop(while: isSpace)))
+    // `trigger` and `full` show the plans of triggers too, as sqlite3 does while it explains.
+    let triggerOption = DatabaseOption.triggerQueryPlans
+    let showsTriggers = state.queryPlan == .trigger || state.queryPlan == .full
+    let hadTriggers = connection.isEnabled(triggerOption)
+    if showsTriggers && !hadTriggers { connection.setEnabled(triggerOption, true) }
+    defer { if showsTriggers && !hadTriggers { connection.setEnabled(triggerOption, false) } }
     if let plan = try? connection.prepare("EXPLAIN QUERY PLAN " + text) {
       try? QueryPlanRenderer.writePlan(of: plan, to: output)
     }
-    if state.queryPlan == .full || state.queryPlan == .trigger,
+    // sqlite3's AUTOEQP_trigger is below AUTOEQP_full: only `full` adds the bytecode.
+    if state.queryPlan == .full,
       let bytecode = try? connection.prepare("EXPLAIN " + text)
     {
       try? ResultWriter.writeExplain(bytecode, style: state.style, to: output)
