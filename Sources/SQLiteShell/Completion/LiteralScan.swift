@@ -1,8 +1,9 @@
 /// Whether a position in SQL text is inside a string literal or a comment, where completion
 /// must not offer (and the line editor must not rewrite) anything.
 enum LiteralScan {
-  /// Whether the end of `text` is inside `'…'` (a string or `x'…'` blob), a `/* … */` comment
-  /// or a `--` comment. Quoted identifiers (`"…"`, `` `…` ``, `[…]`) are skipped over, so a
+  /// Whether the end of `text` is inside a string literal or a comment.
+  ///
+  /// Strings are `'…'` (and `x'…'` blobs); comments `/* … */` and `--`. Quoted identifiers (`"…"`, `` `…` ``, `[…]`) are skipped over, so a
   /// quote inside one does not count; the cursor inside one may still complete a name.
   static func endsInsideLiteral(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
