@@ -84,6 +84,10 @@ extension Shell {
         return Failure(error: error, phase: .prepare, sql: statements.remainingBytes)
       }
       guard let statement = next else { return nil }
+      // A Ctrl-C that came before the first step: SQLite would forget it when stepping starts.
+      if let isInterrupted = standardOutput.isInterrupted, isInterrupted() {
+        return Failure(error: SQLiteError(code: .interrupt, message: "interrupted"), phase: .step)
+      }
       ParameterBinding.bind(statement, from: connection)
       if state.queryPlan != .off && statement.explainKind == 0 {
         showQueryPlan(of: statement, on: connection)

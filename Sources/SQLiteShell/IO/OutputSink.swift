@@ -31,8 +31,9 @@ public final class OutputSink {
   /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
   /// the REPL erases its progress line there and wraps messages in colour.
   public var aroundWrite: ((_ isAfter: Bool) -> Void)?
-  /// Polled while a column, table, box or markdown result is drawn: once it returns `true`
-  /// (the REPL's Ctrl-C) the rest of the table is dropped.
+  /// Whether Ctrl-C was pressed (the REPL sets it on standard output): polled while a column,
+  /// table, box or markdown result is drawn (the rest is dropped once it returns `true`), and
+  /// before each statement of the shell starts (it is then not run, but fails as interrupted).
   public var isInterrupted: (@Sendable () -> Bool)?
   /// Counts the result rows formatters write here (the shell lends its counter).
   public var rowCounter: RowCounter?
