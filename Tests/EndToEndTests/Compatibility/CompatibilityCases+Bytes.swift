@@ -53,5 +53,11 @@ extension CompatibilityCases {
     CompatibilityCase(
       "a Latin-1 name in .output and .read",
       input: withLatin1(".output @.txt\nSELECT '@';\n.output stdout\n.read @.txt\n")),
+    CompatibilityCase(
+      // Latin-1 fields are refused on purpose (StricterImportTests); the name is bytes.
+      ".import reads a file with a Latin-1 name",
+      input: withLatin1(
+        "CREATE TABLE t(x, y);\n.output @.csv\nSELECT '1,2';\n.output stdout\n"
+          + ".import --csv @.csv t\nSELECT x, y FROM t;\n.import --csv no-@.csv t\n")),
   ]
 }
