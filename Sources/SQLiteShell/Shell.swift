@@ -23,11 +23,15 @@ public final class Shell {
   /// The commands this shell runs.
   public let registry: DotCommandRegistry
   /// The last chunk of SQL run from the main input, for `.edit`.
-  public internal(set) var lastSQL: String?
+  public var lastSQL: String? { lastSQLText?.string }
+  /// The bytes of ``lastSQL``.
+  public internal(set) var lastSQLText: SQLText?
   /// The text `.edit` asked to edit, until the REPL (which owns the terminal) takes it.
   var editRequest: String?
 
   var input = InputBuffer()
+  /// The running dot-command's arguments (after its name) as the exact bytes typed.
+  var argumentBytes: [[UInt8]] = []
   var inputDepth = 0
   /// The line number of the line being processed in the current input (for `-safe` messages).
   var currentLineNumber = 0
@@ -80,7 +84,10 @@ public final class Shell {
   public func discardPendingInput() { input.discardPending() }
 
   /// Processes one line of the main input (stdin or the REPL).
-  public func processLine(_ line: String) {
+  public func processLine(_ line: String) { processLine(SQLText(line)) }
+
+  /// Processes one line of the main input given as bytes, which reach SQLite unchanged.
+  public func processLine(_ line: SQLText) {
     if hadError && state.bail && !state.isInteractive { quitRequested = true }
     guard !shouldExit else { return }
     let disposition = input.feed(line)
@@ -112,7 +119,7 @@ public final class Shell {
   public func run(_ reader: LineReader) {
     reader.beforeRead = { [unowned self] in flush() }
     defer { reader.beforeRead = nil }
-    while !shouldExit, let line = reader.nextLine() {
+    while !shouldExit, let line = reader.nextText() {
       processLine(line)
     }
     finish()

@@ -10,7 +10,8 @@ enum Litesh {
     let output = OutputSink(.fileDescriptor(1))
     let errors = OutputSink(.fileDescriptor(2))
     let launcher = ShellLauncher(
-      arguments: CommandLine.arguments, output: output, errors: errors,
+      arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
+      errors: errors,
       isTerminal: isatty(0) != 0, homeDirectory: ShellLauncher.defaultHomeDirectory())
     switch launcher.start() {
     case .finished(let code):
@@ -24,6 +25,13 @@ enum Litesh {
       let status = shell.exitStatus
       shell.close()
       exit(status)
+    }
+  }
+
+  /// `argv` as the exact bytes given: `CommandLine.arguments` replaced what is not UTF-8.
+  static func rawArguments() -> [SQLText] {
+    (0..<Int(CommandLine.argc)).map { index in
+      CommandLine.unsafeArgv[index].map { SQLText(cString: $0) } ?? SQLText()
     }
   }
 

@@ -1,4 +1,9 @@
+import Foundation
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Another program drives the shell through pipes: each answer must arrive before the next
 /// statement is written, as with sqlite3.
@@ -17,5 +22,34 @@ struct CoprocessTests {
     #expect(try shell.read(until: "xy\n") == "")
     let end = try shell.finish()
     #expect(end.status == 1)
+  }
+
+  /// The second row reads a FIFO, so the statement cannot end before the test opens it: the
+  /// first row can only arrive early if it is written while the statement is still running.
+  ///
+  /// sqlite3 does this only on a terminal (its stdout is block-buffered on a pipe), so this is
+  /// litesh's own behaviour.
+  @Test("a row is written while its statement still runs")
+  func streamsRows() throws {
+    let program = Binary.litesh
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "litesh-stream-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("gate").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let shell = try Coprocess(program, [":memory:"], directory: directory.path)
+    shell.send(
+      "CREATE TABLE gate(name);\nINSERT INTO gate VALUES('gate');\n"
+        + "SELECT 'first' UNION ALL SELECT 'second' FROM gate WHERE readfile(name) IS NOT NULL;\n.print @@done\n"
+    )
+    #expect(try shell.read(until: "first\n") == "")
+    // Still blocked in readfile: open the FIFO's other end and close it to let it finish.
+    let gate = open(fifo, O_WRONLY)
+    #expect(gate >= 0)
+    _ = write(gate, "ab", 2)
+    close(gate)
+    #expect(try shell.read(until: "@@done\n") == "second\n")
+    #expect(try shell.finish().status == 0)
   }
 }

@@ -69,7 +69,14 @@ extension Connection {
 
   /// Prepares the statements of multi-statement text one at a time, following the tail pointer.
   public func statements(in sql: String, persistent: Bool = false) -> StatementIterator {
-    StatementIterator(connection: self, sql: sql, persistent: persistent)
+    StatementIterator(
+      connection: self, bytes: SQLText(sql).nulTerminatedBytes, persistent: persistent)
+  }
+
+  /// Prepares the statements of multi-statement text one at a time, its bytes passed to SQLite
+  /// as they are (text that is not valid UTF-8 is stored unchanged).
+  public func statements(in sql: SQLText, persistent: Bool = false) -> StatementIterator {
+    StatementIterator(connection: self, bytes: sql.nulTerminatedBytes, persistent: persistent)
   }
 
   /// Runs every statement of `sql` in order, discarding rows.
@@ -113,14 +120,15 @@ extension Connection {
 /// Blank text and comments between statements are skipped.
 public struct StatementIterator {
   private let connection: Connection
-  private let bytes: [CChar]
+  /// The text and one NUL after it.
+  private let bytes: [UInt8]
   private let persistent: Bool
-  /// The byte offset in the UTF-8 text where the next statement starts.
+  /// The byte offset in the text where the next statement starts.
   public private(set) var offset: Int = 0
 
-  init(connection: Connection, sql: String, persistent: Bool) {
+  init(connection: Connection, bytes: [UInt8], persistent: Bool) {
     self.connection = connection
-    self.bytes = Array(sql.utf8CString)
+    self.bytes = bytes
     self.persistent = persistent
   }
 
@@ -141,10 +149,13 @@ public struct StatementIterator {
 
   /// The text from ``offset`` to the end.
   public var remainingText: String {
-    bytes[offset..<(bytes.count - 1)].withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
+    bytes[offset..<(bytes.count - 1)].withUnsafeBufferPointer {
+      String(decoding: $0, as: UTF8.self)
     }
   }
+
+  /// The bytes from ``offset`` to the end, exactly as given.
+  public var remainingBytes: SQLText { SQLText(bytes: bytes[offset..<(bytes.count - 1)]) }
 
   /// The next prepared statement, or `nil` when only white space and comments remain.
   ///
@@ -164,16 +175,18 @@ public struct StatementIterator {
       offset = firstNonSpace(from: offset)
       let start = offset
       if start == bytes.count - 1 { break }
-      let rc = bytes.withUnsafeBufferPointer { buffer -> Int32 in
-        guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
-        let text = base + start
-        var tail: UnsafePointer<CChar>?
-        // The length counts the terminating NUL: SQLite then parses the text in place instead
-        // of copying it first.
-        let rc = sqlite3_prepare_v3(
-          handle.db, text, Int32(buffer.count - start), flags, &statement, &tail)
-        consumed = tail.map { $0 - text } ?? (buffer.count - 1 - start)
-        return rc
+      let rc = bytes.withUnsafeBufferPointer { all -> Int32 in
+        all.withMemoryRebound(to: CChar.self) { buffer -> Int32 in
+          guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
+          let text = base + start
+          var tail: UnsafePointer<CChar>?
+          // The length counts the terminating NUL: SQLite then parses the text in place instead
+          // of copying it first.
+          let rc = sqlite3_prepare_v3(
+            handle.db, text, Int32(buffer.count - start), flags, &statement, &tail)
+          consumed = tail.map { $0 - text } ?? (buffer.count - 1 - start)
+          return rc
+        }
       }
       guard rc == SQLITE_OK else {
         throw handle.error(rc, sql: remainingText, withOffset: true)

@@ -53,6 +53,9 @@ public struct DatabaseOption: RawRepresentable, Sendable, Hashable {
   /// Wraps an `SQLITE_DBCONFIG_*` code that takes an `int` and an `int *`.
   public init(rawValue: Int32) { self.rawValue = rawValue }
 
+  /// `SQLITE_DBCONFIG_TRIGGER_EQP`: `EXPLAIN QUERY PLAN` also shows the plans of triggers.
+  public static let triggerQueryPlans = DatabaseOption(rawValue: SQLITE_DBCONFIG_TRIGGER_EQP)
+
   /// Every boolean option sqlite3's `.dbconfig` lists, by its name there, in its order.
   public static let shellNames: [(name: String, option: DatabaseOption)] = [
     ("defensive", .init(rawValue: SQLITE_DBCONFIG_DEFENSIVE)),

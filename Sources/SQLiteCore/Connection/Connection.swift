@@ -135,4 +135,11 @@ public final class Connection {
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/complete.html>
   public static func isComplete(_ sql: String) -> Bool { sqlite3_complete(sql) != 0 }
+
+  /// Whether `sql` ends with a complete statement, its bytes read as they are.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/complete.html>
+  public static func isComplete(_ sql: SQLText) -> Bool {
+    sql.withCString { sqlite3_complete($0) } != 0
+  }
 }

@@ -70,13 +70,18 @@ final class ConnectionHandle {
 
   /// The error for a failed call, with the connection's current message.
   func error(_ rc: Int32, sql: String? = nil, withOffset: Bool = false) -> SQLiteError {
-    let message = String(cString: sqlite3_errmsg(db))
+    let raw = sqlite3_errmsg(db)
+    let message = raw.flatMap { String(validatingCString: $0) }
     var offset: Int?
     if withOffset {
       let value = sqlite3_error_offset(db)
       offset = value >= 0 ? Int(value) : nil
     }
-    return SQLiteError(code: ResultCode(rawValue: rc), message: message, sql: sql, offset: offset)
+    var error = SQLiteError(
+      code: ResultCode(rawValue: rc), message: message ?? raw.map { String(cString: $0) } ?? "",
+      sql: sql, offset: offset)
+    if message == nil, let raw { error.messageBytes = Array(SQLText(cString: raw).bytes) }
+    return error
   }
 }
 

@@ -16,6 +16,9 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
   public var sql: String?
   /// The byte offset of the error in ``sql`` (`sqlite3_error_offset`), when SQLite knows it.
   public var offset: Int?
+  /// The message's bytes exactly as SQLite wrote them, when they are not valid UTF-8 (a message
+  /// that quotes such SQL); ``message`` then shows U+FFFD in their place.
+  public var messageBytes: [UInt8]?
 
   /// Creates an error.
   public init(code: ResultCode, message: String, sql: String? = nil, offset: Int? = nil) {

@@ -20,6 +20,17 @@ extension Statement {
     guard rc == SQLITE_OK else { throw owner.error(rc, sql: sql) }
   }
 
+  /// Binds column `column` (from 0) of `source`'s current row at `index` (from 1), exactly:
+  /// its type, and text bytes as stored even when they are not valid UTF-8
+  /// (`sqlite3_bind_value` of `sqlite3_column_value`).
+  ///
+  /// - Throws: ``SQLiteError`` when the index is out of range.
+  public func bind(column: Int, of source: Statement, at index: Int) throws(SQLiteError) {
+    let rc = sqlite3_bind_value(
+      handle, Int32(index), sqlite3_column_value(source.handle, Int32(column)))
+    guard rc == SQLITE_OK else { throw owner.error(rc, sql: sql) }
+  }
+
   /// Binds `NULL` at `index` (from 1).
   @inline(__always)
   public func bindNull(at index: Int) {

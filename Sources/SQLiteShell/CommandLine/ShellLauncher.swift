@@ -1,4 +1,4 @@
-import SQLiteCore
+public import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -22,6 +22,8 @@ public struct ShellLauncher {
 
   /// The arguments, `argv[0]` first.
   public let arguments: [String]
+  /// The same arguments as the exact bytes of `argv`: SQL, `-cmd` and `-init` take these.
+  public let argumentBytes: [SQLText]
   /// Standard output.
   public let output: OutputSink
   /// Standard error.
@@ -32,11 +34,19 @@ public struct ShellLauncher {
   public let homeDirectory: String?
 
   /// A launcher for `arguments` (with `argv[0]`), writing to the given sinks.
+  ///
+  /// `argumentBytes`, when given, are the same arguments as raw bytes (`argv` before Swift
+  /// replaced what is not UTF-8); it must have as many elements as `arguments`.
   public init(
-    arguments: [String], output: OutputSink, errors: OutputSink, isTerminal: Bool,
-    homeDirectory: String?
+    arguments: [String], argumentBytes: [SQLText]? = nil, output: OutputSink,
+    errors: OutputSink, isTerminal: Bool, homeDirectory: String?
   ) {
     self.arguments = arguments
+    if let argumentBytes, argumentBytes.count == arguments.count {
+      self.argumentBytes = argumentBytes
+    } else {
+      self.argumentBytes = arguments.map { SQLText($0) }
+    }
     self.output = output
     self.errors = errors
     self.isTerminal = isTerminal
@@ -57,14 +67,19 @@ public struct ShellLauncher {
   public func start() -> Start {
     var settings = LaunchSettings()
     var databasePath: String?
-    var commands: [String] = []
+    var commands: [SQLText] = []
+    var initFile: SQLText?
     var index = 1
     // First pass: the file name, SQL arguments, early options, missing arguments.
     while index < arguments.count {
       let word = arguments[index]
       index += 1
       guard word.hasPrefix("-") else {
-        if databasePath == nil { databasePath = word } else { commands.append(word) }
+        if databasePath == nil {
+          databasePath = word
+        } else {
+          commands.append(argumentBytes[index - 1])
+        }
         continue
       }
       let name = optionName(word)
@@ -77,6 +92,7 @@ public struct ShellLauncher {
           return .finished(1)
         }
         value = arguments[index]
+        if name == "init" { initFile = argumentBytes[index] }
         index += 1
       }
       if option.phase == .early { option.apply(&settings, value) }
@@ -89,12 +105,14 @@ public struct ShellLauncher {
       _ = shell.openDatabase()
       if let code = shell.exitCode { return finish(shell, code) }
     }
-    if let code = runInitFile(settings, shell: shell) { return finish(shell, code) }
+    if let code = runInitFile(settings, path: initFile, shell: shell) {
+      return finish(shell, code)
+    }
     if let code = secondPass(&settings, shell: shell) { return finish(shell, code) }
     shell.state.isInteractive = settings.forcedInteractive ?? isTerminal
     if commands.isEmpty { return .readInput(shell) }
     for command in commands {
-      if command.hasPrefix(".") {
+      if command.bytes.first == UInt8(ascii: ".") {
         let outcome = shell.runDotCommand(command)
         if let code = shell.exitCode { return finish(shell, code) }
         switch outcome {
@@ -147,25 +165,32 @@ public struct ShellLauncher {
   }
 
   /// `~/.sqliterc` or `-init FILE`; errors in it do not change the exit status unless `-bail`.
-  private func runInitFile(_ settings: LaunchSettings, shell: Shell) -> Int32? {
-    let path: String
-    if let file = settings.initFile {
+  private func runInitFile(_ settings: LaunchSettings, path file: SQLText?, shell: Shell) -> Int32?
+  {
+    let path: SQLText
+    if settings.initFile != nil, let file {
       path = file
     } else if let home = homeDirectory {
-      path = home + "/.sqliterc"
+      path = SQLText(home + "/.sqliterc")
     } else {
       errors.write("-- warning: cannot find home directory; cannot read ~/.sqliterc\n")
       return nil
     }
     guard let reader = LineReader.open(path: path) else {
       if settings.initFile != nil {
-        errors.write("cannot open: \"\(path)\"\n")
+        errors.write("cannot open: \"")
+        errors.write(path)
+        errors.write("\"\n")
         if settings.state.bail { return 1 }
       }
       return nil
     }
     defer { reader.close() }
-    if shell.state.isInteractive { errors.write("-- Loading resources from \(path)\n") }
+    if shell.state.isInteractive {
+      errors.write("-- Loading resources from ")
+      errors.write(path)
+      errors.write("\n")
+    }
     let failed = shell.processNestedInput(reader)
     if let code = shell.exitCode { return code }
     if failed && settings.state.bail { return 1 }
@@ -192,8 +217,8 @@ public struct ShellLauncher {
         value = arguments[index]
         index += 1
       }
-      if name == "cmd", let command = value {
-        if let code = runCommandOption(command, shell: shell) { return code }
+      if name == "cmd", value != nil {
+        if let code = runCommandOption(argumentBytes[index - 1], shell: shell) { return code }
         continue
       }
       guard option.phase == .late else { continue }
@@ -216,8 +241,8 @@ public struct ShellLauncher {
   }
 
   /// `-cmd COMMAND`: a failure is reported but only ends the program under `-bail`.
-  private func runCommandOption(_ command: String, shell: Shell) -> Int32? {
-    if command.hasPrefix(".") {
+  private func runCommandOption(_ command: SQLText, shell: Shell) -> Int32? {
+    if command.bytes.first == UInt8(ascii: ".") {
       let outcome = shell.runDotCommand(command)
       if let code = shell.exitCode { return code }
       if outcome == .failure && shell.state.bail { return 1 }

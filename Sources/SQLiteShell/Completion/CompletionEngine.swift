@@ -46,6 +46,9 @@ public final class CompletionEngine {
     var candidates: [String]
     if pending.isEmpty, before.hasPrefix(".") {
       candidates = dotCommandCompletions(before: before, word: word, connection: connection)
+    } else if LiteralScan.endsInsideLiteral(pending.isEmpty ? before : pending + "\n" + before) {
+      // Inside a string or a comment: nothing is offered, so nothing typed there is rewritten.
+      candidates = []
     } else {
       let head = String(before.utf8.dropLast(word.utf8.count)) ?? ""
       let context = StatementContext(
@@ -81,12 +84,21 @@ public final class CompletionEngine {
       names = schema.tables.filter { $0.schema == "main" || $0.schema == "temp" }.map(\.name)
       names += schema.schemas.filter { $0 != "main" && $0 != "temp" }
       return Self.unique(names.filter { Self.hasPrefix($0, word) }.map(Self.identifier))
+    case .columns(let target):
+      let references = target.map { [$0] } ?? context.tables
+      for reference in references.prefix(SchemaCache.columnTableLimit) {
+        if let table = schema.table(named: reference.name, schema: reference.schema) {
+          names += schema.columns(of: table, in: connection)
+        }
+      }
+      return Self.unique(names.filter { Self.hasPrefix($0, word) }.map(Self.identifier))
     case .expression:
       for reference in context.tables.prefix(SchemaCache.columnTableLimit) {
         if let table = schema.table(named: reference.name, schema: reference.schema) {
           names += schema.columns(of: table, in: connection)
         }
       }
+      names += context.tables.compactMap(\.alias)
       names += schema.tables.map(\.name)
       let result = names.filter { Self.hasPrefix($0, word) }.map(Self.identifier)
       return Self.unique(result + keywordsAndFunctions(matching: word))

@@ -14,8 +14,11 @@ struct StatementContext: Equatable {
   enum Expectation: Equatable {
     /// A table or view (after FROM, JOIN, INTO, UPDATE, TABLE, or a comma in a FROM list).
     case table
-    /// Anything: columns, keywords, functions, tables.
+    /// Anything: columns, aliases, keywords, functions, tables.
     case expression
+    /// Only columns of these tables: a column list (`INSERT INTO t (…`), or of every table of
+    /// the statement when `nil` (`USING (…`).
+    case columns(of: TableReference?)
   }
 
   /// What belongs at the cursor.
@@ -39,6 +42,7 @@ struct StatementContext: Equatable {
   }
 
   private static func expectation(after tokens: [SQLToken]) -> Expectation {
+    if let list = columnList(before: tokens) { return list }
     guard let last = tokens.last else { return .expression }
     if last.kind == .word, SQLKeywords.tableIntroducers.contains(last.text.uppercased()) {
       return .table
@@ -65,6 +69,31 @@ struct StatementContext: Equatable {
       }
     }
     return .expression
+  }
+
+  /// The column list the cursor is in, if any: `INSERT INTO [schema.]t (a, ` or `USING (a, `.
+  private static func columnList(before tokens: [SQLToken]) -> Expectation? {
+    // Back over `name ,` to the opening parenthesis.
+    var index = tokens.count - 1
+    while index >= 0 {
+      let token = tokens[index]
+      if token.kind == .punctuation && token.text == "(" { break }
+      guard token.isName || (token.kind == .punctuation && token.text == ",") else { return nil }
+      index -= 1
+    }
+    guard index >= 1 else { return nil }
+    if tokens[index - 1].isKeyword("USING") { return .columns(of: nil) }
+    var start = index - 1
+    guard tokens[start].isName else { return nil }
+    var reference = TableReference(schema: nil, name: tokens[start].text, alias: nil)
+    if start >= 2, tokens[start - 1].kind == .punctuation, tokens[start - 1].text == ".",
+      tokens[start - 2].isName
+    {
+      reference.schema = tokens[start - 2].text
+      start -= 2
+    }
+    guard start >= 1, tokens[start - 1].isKeyword("INTO") else { return nil }
+    return .columns(of: reference)
   }
 
   private static func references(in tokens: [SQLToken]) -> [TableReference] {

@@ -1,3 +1,5 @@
+public import SQLiteCore
+
 /// How sqlite3 3.40.1 splits a dot-command line and reads its numbers and booleans.
 public enum DotCommandArguments {
   /// Splits a dot-command line (with its leading `.`) into words.
@@ -6,9 +8,14 @@ public enum DotCommandArguments {
   /// the end). Backslash escapes are resolved in unquoted and double-quoted words, not in
   /// single-quoted ones. At most 51 words, as in sqlite3.
   public static func split(_ line: String) -> [String] {
-    var bytes = Array(line.utf8.dropFirst())
+    splitBytes(SQLText(line)).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Splits a dot-command line given as bytes into words, each kept as bytes.
+  public static func splitBytes(_ line: SQLText) -> [[UInt8]] {
+    var bytes = Array(line.bytes.dropFirst())
     bytes.append(0)
-    var words: [String] = []
+    var words: [[UInt8]] = []
     var index = 0
     while bytes[index] != 0 && words.count < 51 {
       while isSpace(bytes[index]) { index += 1 }
@@ -28,12 +35,11 @@ public enum DotCommandArguments {
         var word = Array(bytes[start..<index])
         if bytes[index] == delimiter { index += 1 }
         if delimiter == UInt8(ascii: "\"") { word = resolveBackslashes(word) }
-        words.append(String(decoding: word, as: UTF8.self))
+        words.append(word)
       } else {
         let start = index
         while bytes[index] != 0 && !isSpace(bytes[index]) { index += 1 }
-        let word = resolveBackslashes(Array(bytes[start..<index]))
-        words.append(String(decoding: word, as: UTF8.self))
+        words.append(resolveBackslashes(Array(bytes[start..<index])))
       }
     }
     return words

@@ -44,6 +44,8 @@ extension DotCommandRegistry {
     DotCommand(
       "indexes", minimumPrefix: 2, help: HelpText.indexesHelp,
       handler: SchemaCommands.indexes),
+    // sqlite3's other spelling of .indexes, which its .help does not list either.
+    DotCommand("indices", minimumPrefix: 2, handler: SchemaCommands.indexes),
     DotCommand(
       "load", help: HelpText.loadHelp,
       handler: FileCommands.load),

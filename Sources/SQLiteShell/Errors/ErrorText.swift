@@ -16,25 +16,47 @@ public enum ErrorText {
   /// The result code is added when it is above 1, as the primary code (sqlite3 does not
   /// enable extended codes); the caret block only when SQLite reported an offset.
   public static func detail(_ error: SQLiteError, phase: Phase) -> String {
-    var text = phase == .prepare ? "in prepare, " : "stepping, "
-    text += error.message
+    detail(error, phase: phase, sql: nil).string
+  }
+
+  /// ``detail(_:phase:)`` as bytes: the message and `sql` (the text from the failing
+  /// statement on, else the error's own ``SQLiteError/sql``) exactly as SQLite saw them.
+  public static func detail(_ error: SQLiteError, phase: Phase, sql: SQLText?) -> SQLText {
+    var text = SQLText(phase == .prepare ? "in prepare, " : "stepping, ")
+    if let bytes = error.messageBytes {
+      text.append(contentsOf: bytes)
+    } else {
+      text.append(SQLText(error.message))
+    }
     let code = error.primaryCode.rawValue
-    if code > 1 { text += " (\(code))" }
-    if phase == .prepare, let sql = error.sql, let offset = error.offset {
-      text += context(sql: sql, offset: offset)
+    if code > 1 { text.append(SQLText(" (\(code))")) }
+    if phase == .prepare, let offset = error.offset,
+      let sql = sql ?? error.sql.map({ SQLText($0) })
+    {
+      text.append(context(sql: sql, offset: offset))
     }
     return text
   }
 
   /// The line a script error prints: `Parse error near line 3: …` (no line when interactive).
   public static func scriptLine(_ error: SQLiteError, phase: Phase, line: Int?) -> String {
-    let detail = detail(error, phase: phase)
+    scriptLine(error, phase: phase, sql: nil, line: line).string
+  }
+
+  /// ``scriptLine(_:phase:line:)`` as bytes, with the failing text as given (see
+  /// ``detail(_:phase:sql:)``).
+  public static func scriptLine(
+    _ error: SQLiteError, phase: Phase, sql: SQLText?, line: Int?
+  ) -> SQLText {
+    let detail = detail(error, phase: phase, sql: sql)
     let (kind, tail) =
       phase == .prepare
-      ? ("Parse error", detail.dropFirst("in prepare, ".utf8.count))
-      : ("Runtime error", detail.dropFirst("stepping, ".utf8.count))
-    if let line { return "\(kind) near line \(line): \(tail)\n" }
-    return "\(kind): \(tail)\n"
+      ? ("Parse error", detail.bytes.dropFirst("in prepare, ".utf8.count))
+      : ("Runtime error", detail.bytes.dropFirst("stepping, ".utf8.count))
+    var text = SQLText(line.map { "\(kind) near line \($0): " } ?? "\(kind): ")
+    text.append(contentsOf: tail)
+    text.append(UInt8(ascii: "\n"))
+    return text
   }
 
   /// The caret block under a statement: two lines, each indented two spaces.
@@ -43,12 +65,17 @@ public enum ErrorText {
   /// sqlite3 skips it between statements. Long text is cut to the 50 bytes before the error
   /// and 78 bytes in all, never inside a UTF-8 sequence.
   public static func context(sql: String, offset: Int) -> String {
-    var bytes = Array(sql.utf8)
+    context(sql: SQLText(sql), offset: offset).string
+  }
+
+  /// ``context(sql:offset:)`` on the exact bytes SQLite prepared.
+  public static func context(sql: SQLText, offset: Int) -> SQLText {
+    var bytes = Array(sql.bytes)
     var offset = offset
     let leading = bytes.prefix(while: isSpace).count
     bytes.removeFirst(leading)
     offset -= leading
-    guard offset >= 0 else { return "" }
+    guard offset >= 0 else { return SQLText() }
     var start = 0
     while offset > 50 {
       offset -= 1
@@ -64,11 +91,13 @@ public enum ErrorText {
       while start + length < bytes.count, bytes[start + length] & 0xC0 == 0x80 { length -= 1 }
     }
     let code = bytes[start..<(start + length)].map { isSpace($0) ? UInt8(ascii: " ") : $0 }
-    var text = "\n  " + String(decoding: code, as: UTF8.self) + "\n  "
+    var text = SQLText("\n  ")
+    text.append(contentsOf: code)
+    text.append(SQLText("\n  "))
     if offset < 25 {
-      text += String(repeating: " ", count: max(offset, 0)) + "^--- error here"
+      text.append(SQLText(String(repeating: " ", count: max(offset, 0)) + "^--- error here"))
     } else {
-      text += String(repeating: " ", count: offset - 14) + "error here ---^"
+      text.append(SQLText(String(repeating: " ", count: offset - 14) + "error here ---^"))
     }
     return text
   }

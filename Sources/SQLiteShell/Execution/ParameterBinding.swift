@@ -27,11 +27,13 @@ public enum ParameterBinding {
       let index = offset + 1
       let key = name ?? "?\(index)"
       lookup.reset()
-      var value = Value.null
-      if (try? lookup.bind(.text(key), at: 1)) != nil, (try? lookup.step()) == true {
-        value = lookup.value(at: 0)
+      // The stored value is bound as it is, text bytes included (they may not be UTF-8).
+      if (try? lookup.bind(.text(key), at: 1)) != nil, (try? lookup.step()) == true,
+        (try? statement.bind(column: 0, of: lookup, at: index)) != nil
+      {
+        continue
       }
-      if (try? statement.bind(value, at: index)) == nil { statement.bindNull(at: index) }
+      statement.bindNull(at: index)
     }
   }
 

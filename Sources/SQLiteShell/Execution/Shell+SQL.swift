@@ -14,12 +14,14 @@ extension Shell {
     public var error: SQLiteError
     /// Preparing or stepping.
     public var phase: ErrorText.Phase
+    /// The text from the failing statement on, as given (what the caret block shows).
+    public var sql: SQLText?
   }
 
   /// Runs one chunk of script input (sqlite3's `runOneSqlLine`); `false` after an error.
   ///
   /// `line` is where the chunk began, or `nil` for interactive input (no line in messages).
-  func runSQL(_ sql: String, line: Int?) -> Bool {
+  func runSQL(_ sql: SQLText, line: Int?) -> Bool {
     guard let connection = openDatabase() else { return false }
     let timer = state.timer ? RunTimer() : nil
     startInputChunk()
@@ -30,7 +32,8 @@ extension Shell {
       if exitCode != nil { return false }
       output.flush()
       standardOutput.flush()
-      errors.write(ErrorText.scriptLine(failure.error, phase: failure.phase, line: line))
+      errors.write(
+        ErrorText.scriptLine(failure.error, phase: failure.phase, sql: failure.sql, line: line))
       errors.flush()
       return false
     }
@@ -44,12 +47,19 @@ extension Shell {
   /// Runs SQL given as a command-line argument: sqlite3's `Error: in prepare, …` wording.
   ///
   /// - Returns: `nil` on success, else the exit status sqlite3 uses (the primary result code).
-  public func runArgumentSQL(_ sql: String) -> Int32? {
+  public func runArgumentSQL(_ sql: String) -> Int32? { runArgumentSQL(SQLText(sql)) }
+
+  /// Runs SQL given as a command-line argument's bytes, which reach SQLite unchanged.
+  ///
+  /// - Returns: `nil` on success, else the exit status sqlite3 uses (the primary result code).
+  public func runArgumentSQL(_ sql: SQLText) -> Int32? {
     guard let connection = openDatabase() else { return 1 }
     guard let failure = execute(sql, on: connection) else { return nil }
     if let exitCode { return exitCode }
     output.flush()
-    errors.write("Error: \(ErrorText.detail(failure.error, phase: failure.phase))\n")
+    errors.write("Error: ")
+    errors.write(ErrorText.detail(failure.error, phase: failure.phase, sql: failure.sql))
+    errors.write("\n")
     errors.flush()
     return max(failure.error.primaryCode.rawValue, 1)
   }
@@ -58,15 +68,26 @@ extension Shell {
   ///
   /// - Returns: the first failure; the statements after it do not run.
   public func execute(_ sql: String, on connection: Connection) -> Failure? {
+    execute(SQLText(sql), on: connection)
+  }
+
+  /// Prepares and runs each statement of `sql`, whose bytes reach SQLite unchanged.
+  ///
+  /// - Returns: the first failure; the statements after it do not run.
+  public func execute(_ sql: SQLText, on connection: Connection) -> Failure? {
     var statements = connection.statements(in: sql)
     while true {
       let next: Statement?
       do {
         next = try statements.next()
       } catch {
-        return Failure(error: error, phase: .prepare)
+        return Failure(error: error, phase: .prepare, sql: statements.remainingBytes)
       }
       guard let statement = next else { return nil }
+      // A Ctrl-C that came before the first step: SQLite would forget it when stepping starts.
+      if let isInterrupted = standardOutput.isInterrupted, isInterrupted() {
+        return Failure(error: SQLiteError(code: .interrupt, message: "interrupted"), phase: .step)
+      }
       ParameterBinding.bind(statement, from: connection)
       if state.queryPlan != .off && statement.explainKind == 0 {
         showQueryPlan(of: statement, on: connection)
@@ -85,10 +106,17 @@ extension Shell {
   /// `.eqp on|full`: the plan (and for `full` the bytecode) before the statement runs.
   private func showQueryPlan(of statement: Statement, on connection: Connection) {
     let text = String(Substring(statement.sql.utf8.drop(while: isSpace)))
+    // `trigger` and `full` show the plans of triggers too, as sqlite3 does while it explains.
+    let triggerOption = DatabaseOption.triggerQueryPlans
+    let showsTriggers = state.queryPlan == .trigger || state.queryPlan == .full
+    let hadTriggers = connection.isEnabled(triggerOption)
+    if showsTriggers && !hadTriggers { connection.setEnabled(triggerOption, true) }
+    defer { if showsTriggers && !hadTriggers { connection.setEnabled(triggerOption, false) } }
     if let plan = try? connection.prepare("EXPLAIN QUERY PLAN " + text) {
       try? QueryPlanRenderer.writePlan(of: plan, to: output)
     }
-    if state.queryPlan == .full || state.queryPlan == .trigger,
+    // sqlite3's AUTOEQP_trigger is below AUTOEQP_full: only `full` adds the bytecode.
+    if state.queryPlan == .full,
       let bytecode = try? connection.prepare("EXPLAIN " + text)
     {
       try? ResultWriter.writeExplain(bytecode, style: state.style, to: output)

@@ -1,3 +1,5 @@
+public import SQLiteCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,6 +31,10 @@ public final class OutputSink {
   /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
   /// the REPL erases its progress line there and wraps messages in colour.
   public var aroundWrite: ((_ isAfter: Bool) -> Void)?
+  /// Whether Ctrl-C was pressed (the REPL sets it on standard output): polled while a column,
+  /// table, box or markdown result is drawn (the rest is dropped once it returns `true`), and
+  /// before each statement of the shell starts (it is then not run, but fails as interrupted).
+  public var isInterrupted: (@Sendable () -> Bool)?
   /// Counts the result rows formatters write here (the shell lends its counter).
   public var rowCounter: RowCounter?
   /// Whether other writers (`.trace`, `.log`, `.progress`) write here while a formatter streams
@@ -42,8 +48,13 @@ public final class OutputSink {
   }
 
   /// Creates (or truncates) a file and writes to it; `nil` when it cannot be opened.
-  public static func open(path: String) -> OutputSink? {
-    let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+  public static func open(path: String) -> OutputSink? { open(path: SQLText(path)) }
+
+  /// Creates (or truncates) a file whose name is these bytes; `nil` when it cannot be opened.
+  public static func open(path: SQLText) -> OutputSink? {
+    let descriptor = path.withCString {
+      Glibc.open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
     guard descriptor >= 0 else { return nil }
     let sink = OutputSink(.fileDescriptor(descriptor))
     sink.closeAction = { _ = Glibc.close(descriptor) }
@@ -51,8 +62,11 @@ public final class OutputSink {
   }
 
   /// Starts `command` with `/bin/sh -c` and writes to its standard input.
-  public static func open(command: String) -> OutputSink? {
-    guard let stream = popen(command, "w") else { return nil }
+  public static func open(command: String) -> OutputSink? { open(command: SQLText(command)) }
+
+  /// Starts a command given as bytes with `/bin/sh -c` and writes to its standard input.
+  public static func open(command: SQLText) -> OutputSink? {
+    guard let stream = command.withCString({ popen($0, "w") }) else { return nil }
     let sink = OutputSink(.fileDescriptor(fileno(stream)))
     sink.closeAction = { _ = pclose(stream) }
     return sink
@@ -77,6 +91,13 @@ public final class OutputSink {
   @inline(__always)
   public func write(bytes: UnsafeBufferPointer<UInt8>) {
     buffer.append(contentsOf: bytes)
+    flushIfFull()
+  }
+
+  /// Appends text's bytes exactly.
+  @inline(__always)
+  public func write(_ text: SQLText) {
+    text.withUnsafeBytes { buffer.append(contentsOf: $0) }
     flushIfFull()
   }
 
@@ -113,6 +134,12 @@ public final class OutputSink {
       }
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether this sink collects bytes in memory (tests) rather than writing a descriptor.
+  var isMemory: Bool {
+    if case .memory = target { return true }
+    return false
   }
 
   /// Everything written so far, for a memory sink.

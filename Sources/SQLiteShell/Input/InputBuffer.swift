@@ -1,4 +1,4 @@
-import SQLiteCore
+public import SQLiteCore
 
 /// Splits one input source into dot-commands, comment lines and SQL chunks, line by line, the
 /// way sqlite3's `process_input` does.
@@ -11,11 +11,11 @@ public struct InputBuffer {
   /// What to do with one line.
   public enum Disposition: Equatable {
     /// Nothing to run; `echo` is the text `.echo on` prints (the line, or discarded comments).
-    case skip(echo: String?)
+    case skip(echo: SQLText?)
     /// A dot-command line (with its leading `.`).
-    case dotCommand(String)
+    case dotCommand(SQLText)
     /// A complete SQL chunk that started on `line`.
-    case sql(String, line: Int)
+    case sql(SQLText, line: Int)
     /// The line was added to pending SQL; more input is needed.
     case pending
   }
@@ -23,7 +23,7 @@ public struct InputBuffer {
   /// The number of the last line read (1-based).
   public private(set) var lineNumber = 0
   /// The SQL accumulated so far (empty when nothing is pending).
-  public private(set) var pending = ""
+  public private(set) var pending = SQLText()
   private var startLine = 0
   private var scan = QuickScan.start
   private var hasPendingText = false
@@ -35,35 +35,37 @@ public struct InputBuffer {
   public var hasPending: Bool { hasPendingText }
 
   /// Feeds one line (without its line terminator).
-  public mutating func feed(_ rawLine: String) -> Disposition {
+  public mutating func feed(_ line: String) -> Disposition { feed(SQLText(line)) }
+
+  /// Feeds one line's bytes (without its line terminator); they are kept exactly.
+  public mutating func feed(_ rawLine: SQLText) -> Disposition {
     lineNumber += 1
     var line = rawLine
     if scan.isInPlain, isCommandTerminator(line), isCompleteWithSemicolon() {
-      line = ";"
+      line = SQLText(";")
     }
-    scan = scan.scanning(line.utf8)
+    let first = line.bytes.first
+    scan = line.withUnsafeBytes { scan.scanning($0) }
     if scan.isPlainWhite && !hasPendingText {
       scan = .start
       return .skip(echo: line)
     }
-    if !hasPendingText, let first = line.utf8.first,
-      first == UInt8(ascii: ".") || first == UInt8(ascii: "#")
-    {
+    if !hasPendingText, let first, first == UInt8(ascii: ".") || first == UInt8(ascii: "#") {
       scan = .start
       return first == UInt8(ascii: ".") ? .dotCommand(line) : .skip(echo: line)
     }
     if !hasPendingText {
       // Sharing the line's storage when nothing is stripped saves a copy per statement.
-      if let first = line.utf8.first, isSpace(first) {
-        pending = String(Substring(line.utf8.drop(while: isSpace)))
+      if let first, isSpace(first) {
+        pending = SQLText(bytes: line.bytes.drop(while: isSpace))
       } else {
         pending = line
       }
       startLine = lineNumber
       hasPendingText = true
     } else {
-      pending += "\n"
-      pending += line
+      pending.append(UInt8(ascii: "\n"))
+      pending.append(line)
     }
     if scan.isSemicolonTerminated && Connection.isComplete(pending) {
       return takeChunk()
@@ -92,14 +94,14 @@ public struct InputBuffer {
   }
 
   private mutating func reset() {
-    pending = ""
+    pending = SQLText()
     hasPendingText = false
     scan = .start
   }
 
   /// `go` or `/` alone on a line (white space and comments allowed around it).
-  private func isCommandTerminator(_ line: String) -> Bool {
-    var rest = Substring(line).utf8.drop(while: isSpace)
+  private func isCommandTerminator(_ line: SQLText) -> Bool {
+    var rest = line.bytes.drop(while: isSpace)
     if rest.first == UInt8(ascii: "/") {
       rest = rest.dropFirst()
     } else if let first = rest.first, first | 0x20 == UInt8(ascii: "g"),
@@ -114,6 +116,8 @@ public struct InputBuffer {
 
   /// sqlite3's `line_is_complete`: the pending text with a `;` appended is complete.
   private func isCompleteWithSemicolon() -> Bool {
-    Connection.isComplete(pending + ";")
+    var text = pending
+    text.append(UInt8(ascii: ";"))
+    return Connection.isComplete(text)
   }
 }

@@ -1,3 +1,5 @@
+public import SQLiteCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,10 +31,13 @@ public final class LineReader {
     closeAction = nil
   }
 
-  /// Reads from bytes in memory (for tests and `-cmd`-like sources).
-  public init(text: String) {
+  /// Reads from text in memory (for tests and `-cmd`-like sources).
+  public convenience init(text: String) { self.init(bytes: Array(text.utf8)) }
+
+  /// Reads from bytes in memory.
+  public init(bytes: [UInt8]) {
     descriptor = -1
-    buffer = Array(text.utf8)
+    buffer = bytes
     end = buffer.count
     isAtEnd = true
     closeAction = nil
@@ -45,8 +50,11 @@ public final class LineReader {
   }
 
   /// Opens a file for reading; `nil` when it cannot be opened.
-  public static func open(path: String) -> LineReader? {
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+  public static func open(path: String) -> LineReader? { open(path: SQLText(path)) }
+
+  /// Opens a file whose name is these bytes; `nil` when it cannot be opened.
+  public static func open(path: SQLText) -> LineReader? {
+    let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return nil }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
@@ -57,28 +65,33 @@ public final class LineReader {
   }
 
   /// Runs `command` with `/bin/sh -c` and reads its standard output; `nil` if it cannot start.
-  public static func open(command: String) -> LineReader? {
-    guard let stream = popen(command, "r") else { return nil }
+  public static func open(command: String) -> LineReader? { open(command: SQLText(command)) }
+
+  /// Runs a command given as bytes with `/bin/sh -c`; `nil` if it cannot start.
+  public static func open(command: SQLText) -> LineReader? {
+    guard let stream = command.withCString({ popen($0, "r") }) else { return nil }
     return LineReader(descriptor: fileno(stream)) { _ = pclose(stream) }
   }
 
   /// Closes the file or waits for the command.
   public func close() { closeAction?() }
 
-  /// The next line, or `nil` at end of input.
-  public func nextLine() -> String? {
+  /// The next line, or `nil` at end of input (bytes that are not UTF-8 become U+FFFD).
+  public func nextLine() -> String? { nextText()?.string }
+
+  /// The next line's bytes exactly as read, or `nil` at end of input.
+  public func nextText() -> SQLText? {
     while true {
       // One access to the stored properties per line: `memchr` on the buffer's bytes, and
-      // the line decoded straight from them.
+      // the line copied straight from them.
       let (lineStart, lineEnd) = (start, end)
-      let found = buffer.withUnsafeBufferPointer { all -> (String, Int)? in
+      let found = buffer.withUnsafeBufferPointer { all -> (SQLText, Int)? in
         guard let base = all.baseAddress, lineEnd > lineStart else { return nil }
         guard let hit = memchr(base + lineStart, 0x0A, lineEnd - lineStart) else { return nil }
         let newline = UnsafeRawPointer(base).distance(to: hit)
         var stop = newline
         if stop > lineStart, all[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
-        let line = UnsafeBufferPointer(rebasing: all[lineStart..<stop])
-        return (String(decoding: line, as: UTF8.self), newline + 1)
+        return (SQLText(copying: UnsafeBufferPointer(rebasing: all[lineStart..<stop])), newline + 1)
       }
       if let (line, next) = found {
         start = next
@@ -86,7 +99,9 @@ public final class LineReader {
       }
       if isAtEnd {
         guard start < end else { return nil }
-        let line = String(decoding: buffer[start..<end], as: UTF8.self)
+        let line = buffer.withUnsafeBufferPointer {
+          SQLText(copying: UnsafeBufferPointer(rebasing: $0[start..<end]))
+        }
         start = end
         return line
       }

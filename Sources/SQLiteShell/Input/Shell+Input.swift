@@ -1,3 +1,5 @@
+import SQLiteCore
+
 /// How input lines become dot-commands and SQL runs, for the main input and nested `.read`.
 extension Shell {
   /// The deepest `.read` nesting sqlite3 allows.
@@ -16,7 +18,7 @@ extension Shell {
       return runDotCommand(line)
     case .sql(let sql, let line):
       echoInput(sql)
-      if inputDepth == 0 { lastSQL = sql }
+      if inputDepth == 0 { lastSQLText = sql }
       let succeeded = runSQL(sql, line: lineNumbers ? line : nil)
       if onceCountdown > 0 {
         resetOutput()
@@ -27,7 +29,7 @@ extension Shell {
   }
 
   /// `.echo on`: the input as read, on the current output.
-  func echoInput(_ text: String) {
+  func echoInput(_ text: SQLText) {
     guard state.echo else { return }
     output.write(text)
     output.write("\n")
@@ -52,7 +54,7 @@ extension Shell {
     var buffer = InputBuffer()
     var errorCount = 0
     reading: while errorCount == 0 || !state.bail, exitCode == nil,
-      let line = reader.nextLine()
+      let line = reader.nextText()
     {
       let disposition = buffer.feed(line)
       currentLineNumber = buffer.lineNumber
@@ -69,8 +71,18 @@ extension Shell {
   }
 
   /// Splits, resolves and runs one dot-command line.
-  func runDotCommand(_ line: String) -> DotCommand.Outcome {
-    let words = DotCommandArguments.split(line)
+  func runDotCommand(_ line: String) -> DotCommand.Outcome { runDotCommand(SQLText(line)) }
+
+  /// Splits, resolves and runs one dot-command line given as bytes.
+  ///
+  /// Handlers get the words as strings; those that pass text on (`.print`, file names,
+  /// `.parameter set`) read the exact bytes from ``argumentBytes``.
+  func runDotCommand(_ line: SQLText) -> DotCommand.Outcome {
+    let wordBytes = DotCommandArguments.splitBytes(line)
+    let words = wordBytes.map { String(decoding: $0, as: UTF8.self) }
+    let savedArguments = argumentBytes
+    argumentBytes = Array(wordBytes.dropFirst())
+    defer { argumentBytes = savedArguments }
     guard let name = words.first else { return .success }
     let outcome: DotCommand.Outcome
     let command = registry.resolve(name)
@@ -89,6 +101,16 @@ extension Shell {
       if onceCountdown == 0 { resetOutput() }
     }
     return outcome
+  }
+
+  /// The exact bytes of `arguments[index]`, the running dot-command's argument as typed.
+  ///
+  /// A handler called directly (not through `runDotCommand`) gets the string's bytes.
+  func argumentText(_ index: Int, of arguments: [String]) -> SQLText {
+    if argumentBytes.count == arguments.count, argumentBytes.indices.contains(index) {
+      return SQLText(bytes: argumentBytes[index])
+    }
+    return SQLText(arguments[index])
   }
 
   /// Sends output back to stdout, closing a file or waiting for a pipe.

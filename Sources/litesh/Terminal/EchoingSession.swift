@@ -1,3 +1,4 @@
+import SQLiteCore
 import SQLiteShell
 
 /// `-interactive` when standard input is not a terminal: sqlite3's interactive session, on a pipe.
@@ -25,11 +26,12 @@ final class EchoingSession {
     _ = shell.openDatabase()
     while !shell.shouldExit {
       out.write(shell.isAwaitingContinuation ? shell.continuationPrompt : shell.mainPrompt)
-      guard let line = reader.nextLine() else {
+      guard let line = reader.nextText() else {
         out.write("\n")
         break
       }
-      out.write(line + "\n")
+      out.write(line)
+      out.write("\n")
       shell.processLine(line)
       if shell.takeEditRequest() != nil {
         shell.errors.write("Error: .edit needs an interactive terminal\n")

@@ -6,12 +6,22 @@
 /// One entry per statement as typed (lines joined by `\n`), consecutive duplicates collapsed,
 /// at most ``limit`` entries in memory and on disk. Only what is typed at the prompt is added:
 /// never piped input, never the lines of `.read`.
-struct HistoryFile {
+///
+/// The file is never lost or left half-written: each save takes an exclusive lock on it, reads
+/// what is there now (another session may have added entries), appends this session's entries
+/// not yet saved, writes the result to a temporary file of mode 0600 in the same directory,
+/// syncs it and renames it over the old one. An entry is saved as soon as it is typed, so
+/// closing the terminal (SIGHUP) or a crash loses nothing already run.
+final class HistoryFile {
   /// The most entries kept.
   static let limit: Int32 = 2000
 
   /// The file, or `nil` when history is not kept on disk.
   let path: String?
+  /// Entries added since the last save.
+  private var unsaved: [String] = []
+
+  init(path: String?) { self.path = path }
 
   /// The path from the environment: `LITESH_HISTORY` if set (empty disables the file),
   /// otherwise `~/.litesh_history`.
@@ -35,7 +45,7 @@ struct HistoryFile {
     _ = read_history(path)
   }
 
-  /// Adds one statement (unless blank or equal to the newest entry) and saves the file.
+  /// Adds one statement (unless blank or equal to the newest entry) and saves it.
   func add(_ entry: String) {
     guard !entry.allSatisfy(\.isWhitespace) else { return }
     if history_length > 0, let newest = history_get(history_base + history_length - 1),
@@ -44,17 +54,87 @@ struct HistoryFile {
       return
     }
     _ = add_history(entry)
+    unsaved.append(entry)
     save()
   }
 
-  /// Writes the list to the file with mode 0600, created that way so it is never readable by
-  /// others even for a moment.
+  /// Merges the entries not yet saved into the file (see the type's summary).
   func save() {
-    guard let path else { return }
-    let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
-    if descriptor >= 0 { close(descriptor) }
-    _ = write_history(path)
-    _ = history_truncate_file(path, Self.limit)
-    _ = chmod(path, 0o600)
+    guard let path = path.map(Self.resolvingLink), !unsaved.isEmpty else { return }
+    guard let lock = Self.lock(path) else { return }
+    defer { close(lock) }
+    let inMemory = Self.entries()
+    clear_history()
+    _ = read_history(path)
+    for entry in unsaved { _ = add_history(entry) }
+    if Self.writeAtomically(path) { unsaved = [] }
+    clear_history()
+    for entry in inMemory { _ = add_history(entry) }
+  }
+
+  /// libedit's list, oldest first.
+  private static func entries() -> [String] {
+    (0..<history_length).compactMap { offset in
+      history_get(history_base + offset)?.pointee.line.map { String(cString: $0) }
+    }
+  }
+
+  /// Writes libedit's list to a temporary file beside `path`, syncs it and renames it over
+  /// `path`; `false` (the old file untouched) when any step fails.
+  private static func writeAtomically(_ path: String) -> Bool {
+    var template = Array((path + ".XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)  // mode 0600
+    }
+    guard descriptor >= 0 else { return false }
+    close(descriptor)
+    let temporary = template.dropLast().withUnsafeBufferPointer {
+      $0.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
+    }
+    guard write_history(temporary) == 0, history_truncate_file(temporary, limit) == 0 else {
+      unlink(temporary)
+      return false
+    }
+    _ = chmod(temporary, 0o600)
+    let file = open(temporary, O_RDONLY | O_CLOEXEC)
+    let synced = file >= 0 && fsync(file) == 0
+    if file >= 0 { close(file) }
+    guard synced, rename(temporary, path) == 0 else {
+      unlink(temporary)
+      return false
+    }
+    return true
+  }
+
+  /// An exclusive `flock` on the file at `path` (created with mode 0600 if missing), taken on
+  /// the inode that is at `path` once locked (another session may rename a new one in place).
+  private static func lock(_ path: String) -> Int32? {
+    for _ in 0..<100 {
+      let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else { return nil }
+      while flock(descriptor, LOCK_EX) != 0 {
+        if errno != EINTR {
+          close(descriptor)
+          return nil
+        }
+      }
+      var locked = stat()
+      var current = stat()
+      if fstat(descriptor, &locked) == 0, stat(path, &current) == 0,
+        locked.st_ino == current.st_ino, locked.st_dev == current.st_dev
+      {
+        return descriptor
+      }
+      close(descriptor)
+    }
+    return nil
+  }
+
+  /// The file a symbolic link at `path` points to, so a linked history file stays linked.
+  private static func resolvingLink(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

@@ -37,6 +37,7 @@ extension InteractiveSession {
       if !isAfter { progress.finish() }
     }
     shell.standardOutput.redirect = { bytes in pager.write(bytes) }
+    shell.standardOutput.isInterrupted = { InterruptSignal.isRequested }
     shell.errors.redirect = { [unowned self] bytes in
       progress.finish()
       let red = terminal.usesColor(shell.state.color, isTerminal: terminal.isErrorTerminal)

@@ -57,6 +57,9 @@ enum InterruptSignal {
     requested.exchange(false, ordering: .sequentiallyConsistent)
   }
 
+  /// Whether Ctrl-C was pressed since the last ``takeRequest()``, leaving the flag as it is.
+  static var isRequested: Bool { requested.load(ordering: .relaxed) }
+
   /// Runs `body` with Ctrl-C interrupting `handle`'s statements; a Ctrl-C that came just before
   /// (after the prompt returned) interrupts at once.
   static func whileRunning<R>(_ handle: InterruptHandle, _ body: () throws -> R) rethrows -> R {

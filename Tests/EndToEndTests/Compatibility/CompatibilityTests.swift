@@ -9,6 +9,8 @@ struct CompatibilityTests {
   struct Run: Equatable {
     var output: Data
     var errors: String
+    /// Standard error's bytes, program names normalised.
+    var errorBytes: [UInt8]
     var status: Int32
   }
 
@@ -23,6 +25,7 @@ struct CompatibilityTests {
         == String(decoding: reference.output, as: UTF8.self))
     #expect(actual.output == reference.output, "stdout bytes differ")
     #expect(actual.errors == reference.errors)
+    #expect(actual.errorBytes == reference.errorBytes, "stderr bytes differ")
     #expect(actual.status == reference.status)
   }
 
@@ -72,17 +75,23 @@ struct CompatibilityTests {
       let url = work.appendingPathComponent(name)
       try fileManager.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url)
+      try Data(contents).write(to: url)
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = testCase.arguments
+    if testCase.arguments.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = testCase.arguments.map { String(decoding: $0, as: UTF8.self) }
+    } else {
+      // Foundation passes arguments as Strings; the shell passes the exact bytes.
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", shellCommand(testCase.arguments), program]
+    }
     process.currentDirectoryURL = work
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = home.path
     process.environment = environment
     let inputFile = root.appendingPathComponent("stdin")
-    try Data(testCase.input.utf8).write(to: inputFile)
+    try Data(testCase.input).write(to: inputFile)
     let outputFile = root.appendingPathComponent("stdout")
     let errorFile = root.appendingPathComponent("stderr")
     _ = fileManager.createFile(atPath: outputFile.path, contents: nil)
@@ -93,8 +102,41 @@ struct CompatibilityTests {
     try process.run()
     process.waitUntilExit()
     let output = try Data(contentsOf: outputFile)
-    let errors = String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
-      .replacingOccurrences(of: program, with: "PROGRAM")
-    return Run(output: output, errors: errors, status: process.terminationStatus)
+    let errorBytes = replacing(
+      Array(program.utf8), with: Array("PROGRAM".utf8), in: Array(try Data(contentsOf: errorFile)))
+    let errors = String(decoding: errorBytes, as: UTF8.self)
+    return Run(
+      output: output, errors: errors, errorBytes: errorBytes, status: process.terminationStatus)
+  }
+
+  /// `exec "$0" ARG…` for `/bin/sh -c`, each argument made by `printf` from octal escapes, so
+  /// its bytes reach the program unchanged (a trailing newline would be lost).
+  static func shellCommand(_ arguments: [[UInt8]]) -> String {
+    let words = arguments.map { bytes in
+      let escaped = bytes.map { byte in
+        let octal = String(byte, radix: 8)
+        return "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+      }
+      return "\"$(printf '\(escaped.joined())')\""
+    }
+    return "exec \"$0\" " + words.joined(separator: " ")
+  }
+
+  /// `bytes` with every occurrence of `target` replaced.
+  static func replacing(_ target: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8]
+  {
+    guard !target.isEmpty else { return bytes }
+    var result: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index...].starts(with: target) {
+        result += replacement
+        index += target.count
+      } else {
+        result.append(bytes[index])
+        index += 1
+      }
+    }
+    return result
   }
 }

@@ -16,6 +16,8 @@ enum ImportCommand {
   /// The parsed arguments.
   struct Request {
     var file = ""
+    /// The file name's exact bytes.
+    var fileText = SQLText()
     var table = ""
     var schema: String?
     var skip: Int64 = 0
@@ -32,10 +34,13 @@ enum ImportCommand {
     let isPipe = request.file.hasPrefix("|")
     let source =
       isPipe
-      ? ImportSource(command: String(request.file.dropFirst())) : ImportSource(path: request.file)
+      ? ImportSource(command: SQLText(bytes: request.fileText.bytes.dropFirst()))
+      : ImportSource(path: request.fileText)
     guard let source else {
       shell.output.flush()
-      shell.errors.write("Error: cannot open \"\(request.file)\"\n")
+      shell.errors.write("Error: cannot open \"")
+      shell.errors.write(request.fileText)
+      shell.errors.write("\"\n")
       return .failure
     }
     defer { source.close() }
@@ -73,6 +78,7 @@ enum ImportCommand {
       if !word.hasPrefix("-") {
         if file == nil {
           file = String(word)
+          request.fileText = shell.argumentText(index, of: arguments)
         } else if table == nil {
           table = String(word)
         } else {
@@ -139,8 +145,8 @@ final class ImportSource {
   let size: Int?
   private let closeAction: () -> Void
 
-  init?(path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  init?(path: SQLText) {
+    let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return nil }
     var info = stat()
     let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
@@ -149,8 +155,8 @@ final class ImportSource {
     closeAction = { _ = Glibc.close(descriptor) }
   }
 
-  init?(command: String) {
-    guard let stream = popen(command, "r") else { return nil }
+  init?(command: SQLText) {
+    guard let stream = command.withCString({ popen($0, "r") }) else { return nil }
     descriptor = fileno(stream)
     size = nil
     closeAction = { _ = pclose(stream) }

@@ -16,6 +16,7 @@ enum OutputCommands {
   ) -> DotCommand.Outcome {
     guard shell.allowedInSafeMode("cannot run .\(command) in safe mode") else { return .failure }
     var file: String?
+    var fileText = SQLText()
     var byteOrderMark = false
     var index = 0
     while index < arguments.count {
@@ -31,8 +32,13 @@ enum OutputCommands {
         }
       } else if file == nil {
         file = word
+        fileText = shell.argumentText(index, of: arguments)
         if word.hasPrefix("|") {
           file = ([word] + arguments[(index + 1)...]).joined(separator: " ")
+          for rest in (index + 1)..<arguments.count {
+            fileText.append(UInt8(ascii: " "))
+            fileText.append(shell.argumentText(rest, of: arguments))
+          }
           break
         }
       } else {
@@ -48,13 +54,13 @@ enum OutputCommands {
     let sink: OutputSink?
     if target.hasPrefix("|") {
       shell.standardOutput.flush()
-      sink = OutputSink.open(command: String(target.dropFirst()))
+      sink = OutputSink.open(command: SQLText(bytes: fileText.bytes.dropFirst()))
       if sink == nil {
         shell.errors.write("Error: cannot open pipe \"\(target.dropFirst())\"\n")
         return .failure
       }
     } else {
-      sink = openFile(target, shell: shell)
+      sink = openFile(target, text: file == nil ? nil : fileText, shell: shell)
       if sink == nil {
         if target != "off" { shell.errors.write("Error: cannot write to \"\(target)\"\n") }
         return .failure
@@ -68,20 +74,25 @@ enum OutputCommands {
   }
 
   /// sqlite3's `output_file_open`: `stdout`, `stderr`, `off` (nothing) or a file.
-  static func openFile(_ name: String, shell: Shell) -> OutputSink? {
+  ///
+  /// `text` is the name's exact bytes, when they may not be UTF-8.
+  static func openFile(_ name: String, text: SQLText? = nil, shell: Shell) -> OutputSink? {
     switch name {
     case "stdout": return shell.standardOutput
     case "stderr": return shell.errors
     case "off": return nil
     default:
-      let sink = OutputSink.open(path: name)
+      let sink = OutputSink.open(path: text ?? SQLText(name))
       if sink == nil { shell.errors.write("Error: cannot open \"\(name)\"\n") }
       return sink
     }
   }
 
   static let print: DotCommand.Handler = { shell, arguments in
-    shell.output.write(arguments.joined(separator: " "))
+    for index in arguments.indices {
+      if index > 0 { shell.output.write(" ") }
+      shell.output.write(shell.argumentText(index, of: arguments))
+    }
     shell.output.write("\n")
     return .success
   }

@@ -13,7 +13,9 @@ enum ParameterCommand {
     case (1, "init"):
       ParameterBinding.createTable(on: connection)
     case (3, "set"):
-      return set(arguments[1], to: arguments[2], shell: shell, connection: connection)
+      return set(
+        arguments[1], to: shell.argumentText(2, of: arguments), shell: shell,
+        connection: connection)
     case (2, "unset"):
       try? connection.execute(
         "DELETE FROM temp.sqlite_parameters WHERE key="
@@ -43,18 +45,19 @@ enum ParameterCommand {
   }
 
   /// `.parameter set KEY VALUE`: VALUE as an SQL expression, or as text when it does not parse.
+  ///
+  /// The value's bytes reach SQLite exactly as typed.
   private static func set(
-    _ key: String, to value: String, shell: Shell, connection: Connection
+    _ key: String, to value: SQLText, shell: Shell, connection: Connection
   ) -> DotCommand.Outcome {
     ParameterBinding.createTable(on: connection)
-    let prefix =
+    let prefix = SQLText(
       "REPLACE INTO temp.sqlite_parameters(key,value)VALUES("
-      + SQLiteFormatting.printf("%Q", key) + ","
-    var statements = connection.statements(in: prefix + value + ");")
+        + SQLiteFormatting.printf("%Q", key) + ",")
+    var statements = connection.statements(in: prefix + value + SQLText(");"))
     var statement = try? statements.next()
     if statement == nil {
-      var fallback = connection.statements(
-        in: prefix + SQLiteFormatting.printf("%Q", value) + ");")
+      var fallback = connection.statements(in: prefix + quoted(value) + SQLText(");"))
       do {
         statement = try fallback.next()
       } catch {
@@ -64,5 +67,16 @@ enum ParameterCommand {
     }
     try? statement?.run()
     return .success
+  }
+
+  /// `%Q` on bytes: the text in single quotes, each quote doubled.
+  private static func quoted(_ text: SQLText) -> SQLText {
+    var result = SQLText("'")
+    for byte in text.bytes {
+      result.append(byte)
+      if byte == UInt8(ascii: "'") { result.append(byte) }
+    }
+    result.append(UInt8(ascii: "'"))
+    return result
   }
 }

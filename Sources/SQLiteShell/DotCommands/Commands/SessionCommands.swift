@@ -1,3 +1,5 @@
+import SQLiteCore
+
 /// The dot-commands about the session itself: `.exit`, `.quit`, `.read`, `.help`, `.show`.
 enum SessionCommands {
   static let exit: DotCommand.Handler = { shell, arguments in
@@ -20,11 +22,15 @@ enum SessionCommands {
       return .failure
     }
     let name = arguments[0]
+    let text = shell.argumentText(0, of: arguments)
     let reader =
       name.hasPrefix("|")
-      ? LineReader.open(command: String(name.dropFirst())) : LineReader.open(path: name)
+      ? LineReader.open(command: SQLText(bytes: text.bytes.dropFirst()))
+      : LineReader.open(path: text)
     guard let reader else {
-      shell.errors.write("Error: cannot open \"\(name)\"\n")
+      shell.errors.write("Error: cannot open \"")
+      shell.errors.write(text)
+      shell.errors.write("\"\n")
       return .failure
     }
     if name.hasPrefix("|") { shell.flush() }

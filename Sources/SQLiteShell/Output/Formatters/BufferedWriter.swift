@@ -12,13 +12,22 @@ import Darwin
 /// append to ``bytes`` instead and hand the buffer back every 64 KiB and at the end. When the
 /// sink ``OutputSink/interleavesWrites`` (a trace or log writes to it from inside `step`), the
 /// writer leaves the sink's buffer in place and appends each finished row to it, so every line
-/// lands in order; bytes another writer added meanwhile are never lost either way.
+/// lands in order; bytes another writer added meanwhile are never lost either way. Rows bound
+/// for a file descriptor are also handed over and flushed when ``FlushTicker`` says a tenth of
+/// a second passed, so rows of a slow query appear as they are found.
 struct BufferedWriter {
   /// The bytes not yet handed to the sink.
   var bytes: [UInt8] = []
   private let sink: OutputSink
   private let isOrdered: Bool
   private let counter: RowCounter?
+  /// Unowned: the ticker lives as long as the process, and a strong reference would cost a
+  /// retain and a release per row.
+  private unowned(unsafe) let ticker: FlushTicker
+  /// Whether rows are flushed on the ticker (not for a sink in memory).
+  private let flushesOnTime: Bool
+  /// The sink's ``OutputSink/isInterrupted``.
+  let isInterrupted: (@Sendable () -> Bool)?
   private let rowBase: Int
   private var rows = 0
   private static let threshold = 1 << 16
@@ -27,6 +36,9 @@ struct BufferedWriter {
     self.sink = sink
     isOrdered = sink.interleavesWrites
     counter = sink.rowCounter
+    ticker = FlushTicker.shared
+    flushesOnTime = !sink.isMemory
+    isInterrupted = sink.isInterrupted
     rowBase = counter?.value ?? 0
     if !isOrdered { swap(&bytes, &sink.buffer) }
   }
@@ -52,11 +64,23 @@ struct BufferedWriter {
       sink.buffer.append(contentsOf: bytes)
       bytes.removeAll(keepingCapacity: true)
       sink.flushIfFull()
+      if flushesOnTime && ticker.isDue { flushNow() }
     } else if bytes.count >= Self.threshold {
       swap(&bytes, &sink.buffer)
       sink.flushIfFull()
       swap(&bytes, &sink.buffer)
+    } else if flushesOnTime && ticker.isDue {
+      flushNow()
     }
+  }
+
+  /// Writes out everything so far, because the ticker says rows are due.
+  @inline(never)
+  private mutating func flushNow() {
+    if !isOrdered { swap(&bytes, &sink.buffer) }
+    sink.flush()
+    if !isOrdered { swap(&bytes, &sink.buffer) }
+    ticker.consume()
   }
 
   /// Appends a string's UTF-8 bytes.

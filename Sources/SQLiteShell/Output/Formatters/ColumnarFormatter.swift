@@ -9,6 +9,7 @@ enum ColumnarFormatter {
   /// Steps `statement` to the end and prints its rows in `style.mode`.
   ///
   /// A failing step ends the collection: the rows before it are printed, then the error thrown.
+  /// An interrupted one (Ctrl-C) prints none of them, only a note saying how many there were.
   static func write(
     _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
@@ -37,12 +38,18 @@ enum ColumnarFormatter {
       table: table, wrappers: wrappers, null: Array(style.nullValue.utf8),
       quotes: style.quoteValues || style.mode == .qbox, marksNulls: style.decoration != nil)
     var failure: SQLiteError?
+    var rows = 0
     do {
       repeat {
         collector.collect(statement)
         writer.countRow()
+        rows += 1
       } while try statement.step()
     } catch {
+      if ResultCode.interrupt ~= error.code {
+        writer.append("(interrupted: \(rows) row\(rows == 1 ? "" : "s") not shown)\n")
+        throw error
+      }
       failure = error
     }
     ColumnarRenderer(table: table, style: style, settings: settings).render(to: &writer)

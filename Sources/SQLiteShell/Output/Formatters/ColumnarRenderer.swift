@@ -49,6 +49,10 @@ struct ColumnarRenderer {
           writer.bytes.append(contentsOf: betweenRows)
         }
         writer.lineDone()
+        if line & 0xFF == 0, let isInterrupted = writer.isInterrupted, isInterrupted() {
+          writer.append("(interrupted: \(lastLine - line) more lines not shown)\n")
+          return
+        }
       }
     }
     if let bottom = borders?.bottom { writer.bytes.append(contentsOf: bottom) }

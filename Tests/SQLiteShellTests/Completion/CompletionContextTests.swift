@@ -1,0 +1,65 @@
+import SQLiteCore
+import SQLiteShell
+import Testing
+
+@Suite("Completion in context")
+struct CompletionContextTests {
+  let connection: Connection
+  let engine = CompletionEngine(dotCommandNames: ["headers", "mode"])
+
+  init() throws {
+    connection = try Connection(path: ":memory:")
+    try connection.execute(
+      """
+      CREATE TABLE people(id INTEGER PRIMARY KEY, name TEXT, email TEXT);
+      CREATE TABLE pets(id INTEGER, owner_id INTEGER, species TEXT);
+      """)
+  }
+
+  func candidates(_ line: String, cursor: Int? = nil, pending: String = "") -> [String] {
+    engine.complete(line: line, cursor: cursor, pending: pending, connection: connection)
+      .candidates
+  }
+
+  @Test("offers nothing inside a string literal or a comment, so nothing in it is rewritten")
+  func insideLiterals() {
+    #expect(candidates("SELECT 'peo") == [])
+    #expect(candidates("SELECT 'it''s sel") == [])
+    #expect(candidates("SELECT x'ab") == [])
+    #expect(candidates("sel", pending: "SELECT 'first line") == [])
+    #expect(candidates("SELECT 1 -- sel") == [])
+    #expect(candidates("SELECT /* peo") == [])
+    #expect(candidates("SELECT 'peo'  FROM peo", cursor: 10) == [])
+  }
+
+  @Test("offers names again once the literal or comment is closed")
+  func afterLiterals() {
+    #expect(candidates("SELECT 'a;b' FROM peo") == ["people"])
+    #expect(candidates("SELECT /* x */ * FROM peo") == ["people"])
+    #expect(candidates("FROM peo", pending: "SELECT 'a\nb' -- c") == ["people"])
+  }
+
+  @Test("offers the target table's columns after INSERT INTO t (")
+  func insertColumns() {
+    #expect(candidates("INSERT INTO people (") == ["id", "name", "email"])
+    #expect(candidates("INSERT INTO people (id, na") == ["name"])
+    #expect(candidates("INSERT INTO main.pets(own") == ["owner_id"])
+  }
+
+  @Test("offers the joined tables' columns and aliases after JOIN … ON")
+  func joinOn() {
+    let found = candidates("SELECT * FROM people p JOIN pets q ON ")
+    #expect(Array(found.prefix(7)) == ["id", "name", "email", "owner_id", "species", "p", "q"])
+    #expect(candidates("SELECT * FROM people p JOIN pets q ON q.ow") == ["q.owner_id"])
+    #expect(candidates("SELECT * FROM people p JOIN pets q ON p.id = q.own").first == "q.owner_id")
+  }
+
+  @Test("offers the joined tables' columns after USING (")
+  func joinUsing() {
+    #expect(
+      candidates("SELECT * FROM people JOIN pets USING (") == [
+        "id", "name", "email", "owner_id", "species",
+      ])
+    #expect(candidates("SELECT * FROM people JOIN pets USING (i") == ["id"])
+  }
+}
