@@ -9,7 +9,12 @@ public final class Shell {
   /// The session settings.
   public var state: ShellState
   /// The open database connection, once something needed it (the file is opened lazily).
+  ///
+  /// With readers (`.readers N`) it is the read pool's writer: statements run on it unless the
+  /// ``StatementRouter`` sends them to a reader.
   public internal(set) var connection: Connection?
+  /// The read pool, while readers are on.
+  var readPool: ReadPool?
   /// Standard output: results go here unless `.output` or `.once` redirect them.
   public let standardOutput: OutputSink
   /// Standard error: error messages.
@@ -132,6 +137,7 @@ public final class Shell {
   /// exit status 1) when the database cannot be opened.
   public func openDatabase() -> Connection? {
     if let connection { return connection }
+    if let writer = openPreferredReadPool() { return writer }
     do {
       let opened = try Connection(path: state.databasePath, options: state.openOptions)
       try prepareConnection(opened)

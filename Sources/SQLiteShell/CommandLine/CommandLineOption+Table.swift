@@ -66,6 +66,11 @@ extension CommandLineOption {
     CommandLineOption("readonly", "open the database read-only", phase: .early) { settings, _ in
       settings.state.openOptions.mode = .readOnly
     },
+    CommandLineOption(
+      "readers", argument: "N", "run read-only queries on N readers (WAL)", phase: .early
+    ) { settings, value in
+      settings.state.readerCount = ReadersCommand.count(value ?? "0")
+    },
     CommandLineOption("safe", "enable safe-mode") { settings, _ in settings.state.isSafe = true },
     CommandLineOption(
       "separator", argument: "SEP", "set output column separator. Default: '|'"

@@ -221,7 +221,7 @@ extension Shell {
   public func close() {
     resetOutput()
     flush()
-    try? connection?.close()
+    closeConnection()
     closeDiagnostics()
   }
 }

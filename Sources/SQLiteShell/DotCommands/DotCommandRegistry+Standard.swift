@@ -70,6 +70,8 @@ extension DotCommandRegistry {
     DotCommand("prompt", help: HelpText.promptHelp, handler: SettingCommands.prompt),
     DotCommand("quit", help: HelpText.quitHelp, handler: SessionCommands.quit),
     DotCommand("read", minimumPrefix: 3, help: HelpText.readHelp, handler: SessionCommands.read),
+    DotCommand(
+      "readers", minimumPrefix: 5, help: HelpText.readersHelp, handler: ReadersCommand.run),
     DotCommand("recover"),
     DotCommand(
       "restore", minimumPrefix: 3, help: HelpText.restoreHelp,

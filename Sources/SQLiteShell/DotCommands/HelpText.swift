@@ -90,6 +90,11 @@ enum HelpText {
     ".read FILE               Read input from FILE or command output",
     "    If FILE begins with \"|\", it is a command that generates the input.",
   ]
+  static let readersHelp = [
+    ".readers ?N?             Run read-only queries on N reader connections (WAL)",
+    "    With no argument, show the pool: readers open and busy, waiters, WAL size.",
+    "    0 goes back to one connection; the file stays in WAL mode.",
+  ]
   static let separatorHelp = [
     ".separator COL ?ROW?     Change the column and row separators"
   ]

@@ -67,6 +67,11 @@ extension Shell {
         return Failure(error: error, phase: .prepare)
       }
       guard let statement = next else { return nil }
+      switch runOnReaderIfRouted(statement, on: connection) {
+      case .notRouted: break
+      case .succeeded: continue
+      case .failed(let failure): return failure
+      }
       ParameterBinding.bind(statement, from: connection)
       if state.queryPlan != .off && statement.explainKind == 0 {
         showQueryPlan(of: statement, on: connection)

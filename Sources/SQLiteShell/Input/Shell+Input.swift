@@ -84,6 +84,7 @@ extension Shell {
       outcome = .failure
     }
     if command?.name != "nonce" { endSafeModeSuspension() }
+    noteDotCommandForReaders(command?.name)
     if onceCountdown > 0 {
       onceCountdown -= 1
       if onceCountdown == 0 { resetOutput() }

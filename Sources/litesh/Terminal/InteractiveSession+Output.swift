@@ -16,7 +16,9 @@ extension InteractiveSession {
     pager.begin(shell.state.pager, isTerminal: toTerminal)
     progress.start()
     if let connection = shell.connection {
-      InterruptSignal.whileRunning(connection.interruptHandle) { shell.processLine(line) }
+      InterruptSignal.whileRunning(connection.interruptHandle, pool: shell.readerPool) {
+        shell.processLine(line)
+      }
     } else {
       shell.processLine(line)
     }

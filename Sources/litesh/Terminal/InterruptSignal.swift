@@ -17,6 +17,7 @@ enum InterruptSignal {
   private static let writeEnd = Atomic<Int32>(-1)
   private static let readEnd = Atomic<Int32>(-1)
   private static let active = Mutex<InterruptHandle?>(nil)
+  private static let activePool = Mutex<ConnectionPool?>(nil)
 
   /// Installs the handler and starts the watcher thread; call once.
   static func install() {
@@ -50,11 +51,18 @@ enum InterruptSignal {
     requested.exchange(false, ordering: .sequentiallyConsistent)
   }
 
-  /// Runs `body` with Ctrl-C interrupting `handle`'s statements; a Ctrl-C that came just before
-  /// (after the prompt returned) interrupts at once.
-  static func whileRunning<R>(_ handle: InterruptHandle, _ body: () throws -> R) rethrows -> R {
+  /// Runs `body` with Ctrl-C interrupting `handle`'s statements and the reads running in `pool`
+  /// (the shell's readers); a Ctrl-C that came just before (after the prompt returned)
+  /// interrupts at once.
+  static func whileRunning<R>(
+    _ handle: InterruptHandle, pool: ConnectionPool? = nil, _ body: () throws -> R
+  ) rethrows -> R {
     active.withLock { $0 = handle }
-    defer { active.withLock { $0 = nil } }
+    activePool.withLock { $0 = pool }
+    defer {
+      active.withLock { $0 = nil }
+      activePool.withLock { $0 = nil }
+    }
     if requested.load(ordering: .sequentiallyConsistent) { handle.interrupt() }
     return try body()
   }
@@ -74,6 +82,7 @@ enum InterruptSignal {
       if count < 0, errno == EINTR { continue }
       if count <= 0 { return nil }
       active.withLock { $0?.interrupt() }
+      activePool.withLock { $0?.interrupt() }
     }
   }
 }

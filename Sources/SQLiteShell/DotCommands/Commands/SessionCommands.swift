@@ -63,6 +63,7 @@ enum SessionCommands {
     line("stats", state.statistics.rawValue)
     line("width", style.columnWidths.map { "\($0) " }.joined())
     line("filename", state.databasePath)
+    if let readers = ReadersCommand.describeSetting(of: shell) { line("readers", readers) }
     return .success
   }
 

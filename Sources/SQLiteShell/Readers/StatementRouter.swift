@@ -1,0 +1,130 @@
+public import SQLiteCore
+
+/// Decides where one statement runs when the shell has readers (`.readers N`).
+///
+/// A statement goes to a reader only when running it there cannot change what the user sees:
+/// it is a read-only query (SELECT, WITH or VALUES, not EXPLAIN), no transaction is open on the
+/// writer, it has no bound parameters (their values live in the writer's temp table), `.stats`
+/// and `.eqp` are off, `.trace` and `.progress` are off, the writer has no state a reader lacks
+/// (attached databases, temporary objects, a `PRAGMA` setting, a loaded extension), and the SQL
+/// names no function or table that reads the writer's own state. Everything else runs on the
+/// writer.
+public enum StatementRouter {
+  /// Where a statement runs.
+  public enum Destination: Equatable, Sendable {
+    /// On a reader, in a snapshot of the last committed state.
+    case reader
+    /// On the writer, for the reason given.
+    case writer(Reason)
+  }
+
+  /// Why a statement stays on the writer.
+  public enum Reason: String, Sendable, CaseIterable {
+    /// It may write (`sqlite3_stmt_readonly` is false).
+    case notReadOnly
+    /// It is `EXPLAIN` or `EXPLAIN QUERY PLAN`.
+    case explain
+    /// It does not begin with SELECT, WITH or VALUES (ATTACH, BEGIN, PRAGMA … are read-only too).
+    case notAQuery
+    /// A transaction is open on the writer: only the writer sees its changes.
+    case insideTransaction
+    /// It has parameters, bound from the writer's `.parameter` table.
+    case boundParameters
+    /// `.stats`, `.eqp`, `.trace` or `.progress` report on the writer's connection.
+    case shellDiagnostics
+    /// It names a function or table that reads per-connection state (`changes()`,
+    /// `last_insert_rowid()`, `load_extension()`, the temp schema).
+    case connectionState
+    /// The writer has attached databases, temporary objects or settings a reader lacks.
+    case sessionState
+  }
+
+  /// What the router needs to know about a statement and the shell.
+  public struct Facts: Sendable {
+    /// The statement's text.
+    public var sql: String
+    /// `sqlite3_stmt_readonly`.
+    public var isReadOnly: Bool
+    /// `sqlite3_stmt_isexplain`: 0, or 1 and 2 for the two kinds of EXPLAIN.
+    public var explainKind: Int
+    /// The number of parameters.
+    public var parameterCount: Int
+    /// Whether a transaction is open on the writer.
+    public var isInsideTransaction: Bool
+    /// Whether `.stats`, `.eqp`, `.trace` or `.progress` is on.
+    public var hasDiagnostics: Bool
+
+    /// Facts with the given values.
+    public init(
+      sql: String, isReadOnly: Bool, explainKind: Int = 0, parameterCount: Int = 0,
+      isInsideTransaction: Bool = false, hasDiagnostics: Bool = false
+    ) {
+      self.sql = sql
+      self.isReadOnly = isReadOnly
+      self.explainKind = explainKind
+      self.parameterCount = parameterCount
+      self.isInsideTransaction = isInsideTransaction
+      self.hasDiagnostics = hasDiagnostics
+    }
+  }
+
+  /// Words whose presence in the SQL keeps it on the writer (lower case, matched anywhere).
+  static let connectionStateWords = [
+    "changes", "last_insert_rowid", "load_extension", "temp", "sqlite_parameters",
+  ]
+
+  /// Where a statement with these facts runs; `hasSessionState` is asked last, only when every
+  /// cheaper check lets the statement go to a reader.
+  public static func destination(
+    of facts: Facts, hasSessionState: () -> Bool
+  ) -> Destination {
+    guard facts.isReadOnly else { return .writer(.notReadOnly) }
+    guard facts.explainKind == 0 else { return .writer(.explain) }
+    guard ["SELECT", "WITH", "VALUES"].contains(firstKeyword(of: facts.sql)) else {
+      return .writer(.notAQuery)
+    }
+    guard !facts.isInsideTransaction else { return .writer(.insideTransaction) }
+    guard facts.parameterCount == 0 else { return .writer(.boundParameters) }
+    guard !facts.hasDiagnostics else { return .writer(.shellDiagnostics) }
+    let lowered = facts.sql.lowercased()
+    guard !connectionStateWords.contains(where: { lowered.contains($0) }) else {
+      return .writer(.connectionState)
+    }
+    guard !hasSessionState() else { return .writer(.sessionState) }
+    return .reader
+  }
+
+  /// Where `statement`, prepared on `writer`, runs.
+  public static func destination(
+    of statement: Statement, on writer: Connection, hasDiagnostics: Bool,
+    hasSessionState: () -> Bool
+  ) -> Destination {
+    let facts = Facts(
+      sql: statement.sql, isReadOnly: statement.isReadOnly, explainKind: statement.explainKind,
+      parameterCount: statement.parameterCount, isInsideTransaction: writer.isInsideTransaction,
+      hasDiagnostics: hasDiagnostics)
+    return destination(of: facts, hasSessionState: hasSessionState)
+  }
+
+  /// The first keyword of `sql`, upper-cased, after white space and comments.
+  public static func firstKeyword(of sql: String) -> String {
+    var bytes = Substring(sql).utf8[...]
+    while let first = bytes.first {
+      if first == 0x20 || (0x09...0x0D).contains(first) {
+        bytes = bytes.dropFirst()
+      } else if bytes.starts(with: "--".utf8) {
+        bytes = bytes.drop(while: { $0 != 0x0A })
+      } else if bytes.starts(with: "/*".utf8) {
+        bytes = bytes.dropFirst(2)
+        while !bytes.isEmpty && !bytes.starts(with: "*/".utf8) { bytes = bytes.dropFirst() }
+        bytes = bytes.dropFirst(2)
+      } else {
+        break
+      }
+    }
+    let word = bytes.prefix(while: { byte in
+      (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    })
+    return String(decoding: word, as: UTF8.self).uppercased()
+  }
+}
