@@ -82,13 +82,30 @@ final class ReadPool {
   func hasSessionState() -> Bool {
     if hasPermanentSessionState { return true }
     if let cachedSessionState { return cachedSessionState }
-    let attachedOrTemporary =
-      (try? writer.scalar(
-        "SELECT (SELECT count(*) FROM pragma_database_list) > 2 OR EXISTS"
-          + " (SELECT 1 FROM temp.sqlite_schema WHERE name <> 'sqlite_parameters')",
-        as: Int64.self)).map { $0 != 0 } ?? true
+    let attachedOrTemporary = Self.hasAttachedOrTemporaryObjects(writer) ?? true
     cachedSessionState = attachedOrTemporary
     return attachedOrTemporary
+  }
+
+  /// Whether `connection` has attached databases or temporary objects (besides the
+  /// `.parameter` table); `nil` when it cannot tell.
+  ///
+  /// The temp schema is read only when the connection already has one: reading it would
+  /// create it, and `.databases` would then list `temp`.
+  private static func hasAttachedOrTemporaryObjects(_ connection: Connection) -> Bool? {
+    guard let rows = try? connection.query("PRAGMA database_list") else { return nil }
+    var hasTemp = false
+    for row in rows {
+      guard case .text(let name) = row[1] else { return nil }
+      if name == "temp" {
+        hasTemp = true
+      } else if name != "main" {
+        return true
+      }
+    }
+    guard hasTemp else { return false }
+    let sql = "SELECT count(*) FROM temp.sqlite_schema WHERE name <> 'sqlite_parameters'"
+    return (try? connection.scalar(sql, as: Int64.self)).map { $0 > 0 }
   }
 
   /// Records that a statement runs on the writer: it may attach, create or set something.
