@@ -54,6 +54,10 @@ private final class CallerExecutor: TaskExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
+    // Once the waiting thread sees the job it may finish and drop its reference to this
+    // executor: keep it alive until the signal is sent.
+    let retained = Unmanaged.passRetained(self)
+    defer { retained.release() }
     let queued = state.withLock { state -> Bool in
       guard state.isDraining else { return false }
       state.jobs.append(job)

@@ -94,8 +94,9 @@ extension Shell {
     let output = output
     do {
       try readPool.read { db in
-        let routed = try db.cachedStatement(sql)
-        defer { routed.reset() }
+        // Not from the statement cache: the writer prepared this text once already, and
+        // scripts of queries that differ only in their literals would churn the cache.
+        let routed = try db.prepare(sql)
         try ResultWriter.write(routed, style: style, to: output)
       }
       return .succeeded

@@ -69,9 +69,9 @@ public enum StatementRouter {
   }
 
   /// Words whose presence in the SQL keeps it on the writer (lower case, matched anywhere).
-  static let connectionStateWords = [
+  static let connectionStateWords: [[UInt8]] = [
     "changes", "last_insert_rowid", "load_extension", "temp", "sqlite_parameters",
-  ]
+  ].map { Array($0.utf8) }
 
   /// Where a statement with these facts runs; `hasSessionState` is asked last, only when every
   /// cheaper check lets the statement go to a reader.
@@ -86,10 +86,7 @@ public enum StatementRouter {
     guard !facts.isInsideTransaction else { return .writer(.insideTransaction) }
     guard facts.parameterCount == 0 else { return .writer(.boundParameters) }
     guard !facts.hasDiagnostics else { return .writer(.shellDiagnostics) }
-    let lowered = facts.sql.lowercased()
-    guard !connectionStateWords.contains(where: { lowered.contains($0) }) else {
-      return .writer(.connectionState)
-    }
+    guard !namesConnectionState(facts.sql) else { return .writer(.connectionState) }
     guard !hasSessionState() else { return .writer(.sessionState) }
     return .reader
   }
@@ -104,6 +101,28 @@ public enum StatementRouter {
       parameterCount: statement.parameterCount, isInsideTransaction: writer.isInsideTransaction,
       hasDiagnostics: hasDiagnostics)
     return destination(of: facts, hasSessionState: hasSessionState)
+  }
+
+  /// Whether `sql` contains one of ``connectionStateWords``, in any letter case.
+  ///
+  /// A plain byte scan: this runs for every query, and a point query is only a few
+  /// microseconds of SQLite work.
+  static func namesConnectionState(_ sql: String) -> Bool {
+    func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+    var text = sql
+    return text.withUTF8 { bytes in
+      guard let last = bytes.indices.last else { return false }
+      for start in bytes.indices {
+        let first = lowered(bytes[start])
+        for word in connectionStateWords where word[0] == first {
+          guard start + word.count - 1 <= last else { continue }
+          var index = 1
+          while index < word.count, lowered(bytes[start + index]) == word[index] { index += 1 }
+          if index == word.count { return true }
+        }
+      }
+      return false
+    }
   }
 
   /// The first keyword of `sql`, upper-cased, after white space and comments.

@@ -80,3 +80,15 @@ struct StatementRouterTests {
     #expect(StatementRouter.firstKeyword(of: "/* unterminated") == "")
   }
 }
+
+extension StatementRouterTests {
+  @Test("connection-state names are found in any letter case, and only whole spellings")
+  func connectionStateNames() {
+    #expect(StatementRouter.namesConnectionState("SELECT LAST_INSERT_ROWID()"))
+    #expect(StatementRouter.namesConnectionState("select Total_Changes()"))
+    #expect(StatementRouter.namesConnectionState("SELECT * FROM sqlite_temp_master"))
+    #expect(!StatementRouter.namesConnectionState("SELECT last_insert_row FROM t"))
+    #expect(!StatementRouter.namesConnectionState("SELECT chang"))
+    #expect(!StatementRouter.namesConnectionState(""))
+  }
+}
