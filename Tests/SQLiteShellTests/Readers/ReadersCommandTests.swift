@@ -1,5 +1,6 @@
 import SQLiteCore
 import SQLiteShell
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -151,5 +152,37 @@ struct ReadersCommandTests {
     let session = try Session(readers: 2)
     let result = session.run("CREATE TABLE t(a);\nBEGIN;\n.readers 0\nROLLBACK;\n")
     #expect(result.errors.hasSuffix("Error: cannot change readers inside a transaction\n"))
+  }
+}
+
+extension ReadersCommandTests {
+  @Test("an interrupt stops a query running on a reader, and the reader serves the next query")
+  func interruptOnReader() async throws {
+    let session = try Session(readers: 2)
+    _ = session.run("CREATE TABLE t(a);\nINSERT INTO t VALUES(1);\n")
+    let pool = try #require(session.harness.shell.readerPool)
+    let finished = Atomic<Bool>(false)
+    // Interrupts the pool for as long as the endless query runs: one interrupt could land
+    // between the read's own statements, where SQLite forgets it.
+    let interrupter = Task.detached {
+      let deadline = ContinuousClock.now + .seconds(30)
+      while !finished.load(ordering: .acquiring), ContinuousClock.now < deadline {
+        if pool.statistics.busyReaders > 0 { pool.interrupt() }
+        try? await Task.sleep(for: .milliseconds(2))
+      }
+    }
+    let endless = session.run(
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n")
+    finished.store(true, ordering: .releasing)
+    await interrupter.value
+    #expect(endless.output == "")
+    #expect(endless.errors.hasSuffix("interrupted (9)\n"))
+    let after = session.run("SELECT a FROM t;\n")
+    #expect(after.output == "1\n")
+    #expect(after.errors == "")
+    let statistics = pool.statistics
+    #expect(statistics.busyReaders == 0)
+    #expect(statistics.openReaders == 1)
+    #expect(session.readersLine("routed") == "1 statements ran on readers")
   }
 }
