@@ -25,7 +25,8 @@ extension Shell {
   /// Why `path` opened with `options` cannot have readers, or `nil` when it can.
   static func readersRefusal(path: String, options: OpenOptions) -> String? {
     if path.isEmpty || path == ":memory:" || path.hasPrefix("file:") && path.contains("memory") {
-      return "cannot use readers with an in-memory database: readers need a database file"
+      return "cannot use readers with an in-memory or temporary database:"
+        + " readers need a database file"
     }
     if options.mode == .readOnly {
       return "cannot use readers with a read-only database: the writer needs write access"

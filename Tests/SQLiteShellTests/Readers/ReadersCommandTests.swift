@@ -128,7 +128,8 @@ struct ReadersCommandTests {
     #expect(result.output == "1\n     readers: 0 (one connection)\njournal mode: memory\n")
     #expect(
       result.errors
-        == "Error: cannot use readers with an in-memory database: readers need a database file\n")
+        == "Error: cannot use readers with an in-memory or temporary database: readers need a database file\n"
+    )
     #expect(session.harness.shell.exitStatus == 1)
   }
 
