@@ -4,7 +4,12 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 SAMPLE_DB = .build/sample.db
 TSAN_SCRATCH = .build-tsan
 
-.PHONY: all build release run test lint test-unit test-tsan docs bench bench-quick sample clean
+.PHONY: all build release run test lint test-unit test-tsan docs bench bench-quick sample clean \
+  install install-files uninstall completions check-install
+
+# `make install PREFIX=... DESTDIR=...`: binary, man page and completions (scripts/install.sh).
+PREFIX ?= /usr/local
+DESTDIR ?=
 
 all: build
 
@@ -44,7 +49,8 @@ test-tsan:
 docs:
 	scripts/docs.sh
 
-test: lint test-unit test-tsan docs bench-quick
+# check-install reuses the release binary bench-quick built: one release build per run.
+test: lint test-unit test-tsan docs bench-quick check-install
 
 bench:
 	scripts/setup.sh --bench
@@ -53,6 +59,27 @@ bench:
 bench-quick:
 	@start=$$(date +%s) && $(MAKE) -C Benchmarks bench-quick && \
 	  echo "bench-quick: $$(( $$(date +%s) - start )) s including the release build"
+
+install: release
+	$(MAKE) --no-print-directory install-files \
+	  LITESH_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/litesh"
+
+install-files:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh install "$(LITESH_BINARY)"
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
+
+check-install:
+	scripts/check-install.sh
+
+# Regenerates completions/ from the option table (a test fails when they differ).
+completions:
+	$(SWIFT) build --product litesh
+	bin="$$($(SWIFT) build --show-bin-path)/litesh" && \
+	  "$$bin" --completions bash > completions/litesh.bash && \
+	  "$$bin" --completions zsh > completions/_litesh && \
+	  "$$bin" --completions fish > completions/litesh.fish
 
 clean:
 	rm -rf .build $(TSAN_SCRATCH)

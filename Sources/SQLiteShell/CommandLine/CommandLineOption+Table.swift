@@ -66,11 +66,6 @@ extension CommandLineOption {
     CommandLineOption("readonly", "open the database read-only", phase: .early) { settings, _ in
       settings.state.openOptions.mode = .readOnly
     },
-    CommandLineOption(
-      "readers", argument: "N", "run read-only queries on N readers (WAL)", phase: .early
-    ) { settings, value in
-      settings.state.readerCount = ReadersCommand.count(value ?? "0")
-    },
     CommandLineOption("safe", "enable safe-mode") { settings, _ in settings.state.isSafe = true },
     CommandLineOption(
       "separator", argument: "SEP", "set output column separator. Default: '|'"
@@ -88,6 +83,17 @@ extension CommandLineOption {
     CommandLineOption("eqpfull", "show the query plan and bytecode", isListed: false) {
       settings, _ in settings.state.queryPlan = .full
     },
+    // litesh's own options, listed by -help after sqlite3's.
+    CommandLineOption(
+      "completions", argument: "SHELL", "print the bash, zsh or fish completion script",
+      phase: .early, origin: .litesh
+    ) { settings, value in settings.completionShell = value },
+    CommandLineOption(
+      "readers", argument: "N", "run read-only queries on N readers (WAL)", phase: .early,
+      origin: .litesh
+    ) { settings, value in
+      settings.state.readerCount = ReadersCommand.count(value ?? "0")
+    },
   ]
 
   /// The option named `name` (without dashes), if litesh has it.
@@ -101,7 +107,16 @@ extension CommandLineOption {
     text += "FILENAME is the name of an SQLite database. A new database is created\n"
     text += "if the file does not previously exist.\n"
     text += "OPTIONS include:\n"
-    for option in table where option.isListed { text += option.helpLine + "\n" }
+    for option in table where option.isListed && option.origin == .sqlite3 {
+      text += option.helpLine + "\n"
+    }
+    text += ownOptionsHeading + "\n"
+    for option in table where option.isListed && option.origin == .litesh {
+      text += option.helpLine + "\n"
+    }
     return text
   }
+
+  /// The line `-help` prints above litesh's own options, after sqlite3's.
+  public static let ownOptionsHeading = "litesh's own options:"
 }

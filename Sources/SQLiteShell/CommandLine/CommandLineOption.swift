@@ -22,13 +22,15 @@ public struct CommandLineOption: Sendable {
   public let isListed: Bool
   /// When its effect applies.
   public let phase: Phase
+  /// Whether sqlite3 has it too or only litesh does (`-help` lists litesh's own apart).
+  public let origin: CommandOrigin
   /// Applies the option to the launch settings.
   let apply: @Sendable (inout LaunchSettings, String?) -> Void
 
   /// Creates an option.
   init(
     _ name: String, argument: String? = nil, _ summary: String, label: String? = nil,
-    isListed: Bool = true, phase: Phase = .late,
+    isListed: Bool = true, phase: Phase = .late, origin: CommandOrigin = .sqlite3,
     apply: @escaping @Sendable (inout LaunchSettings, String?) -> Void = { _, _ in }
   ) {
     self.name = name
@@ -37,12 +39,19 @@ public struct CommandLineOption: Sendable {
     self.label = label
     self.isListed = isListed
     self.phase = phase
+    self.origin = origin
     self.apply = apply
+  }
+
+  /// The spelling documented and completed: one dash for sqlite3's options (`-csv`), two for
+  /// litesh's own (`--readers`); the parser accepts either for both.
+  public var spelling: String {
+    (origin == .litesh ? "--" : "-") + name
   }
 
   /// The label `-help` prints (`-cmd COMMAND`).
   public var helpLabel: String {
-    label ?? ("-" + name + (argument.map { " " + $0 } ?? ""))
+    label ?? (spelling + (argument.map { " " + $0 } ?? ""))
   }
 
   /// The `-help` line: three spaces, the label padded to 21 columns, the summary.
@@ -64,4 +73,6 @@ public struct LaunchSettings {
   public var printVersion = false
   /// `-help`.
   public var printHelp = false
+  /// `--completions SHELL`: print that shell's completion script and stop.
+  public var completionShell: String?
 }

@@ -81,6 +81,7 @@ public struct ShellLauncher {
       }
       if option.phase == .early { option.apply(&settings, value) }
     }
+    if let name = settings.completionShell { return printCompletionScript(name) }
     settings.state.databasePath = databasePath ?? ":memory:"
     settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
     let shell = Shell(state: settings.state, output: output, errors: errors)
@@ -119,6 +120,19 @@ public struct ShellLauncher {
       shell.close()
       return status
     }
+  }
+
+  /// `--completions SHELL`: the script on stdout, or an error naming the shells there are.
+  private func printCompletionScript(_ name: String) -> Start {
+    guard let kind = CompletionScript.Kind(rawValue: name) else {
+      let kinds = CompletionScript.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+      errors.write("\(program): Error: no completion script for \"\(name)\" (try \(kinds))\n")
+      errors.flush()
+      return .finished(1)
+    }
+    output.write(CompletionScript(kind).text)
+    output.flush()
+    return .finished(0)
   }
 
   private func finish(_ shell: Shell, _ code: Int32) -> Start {

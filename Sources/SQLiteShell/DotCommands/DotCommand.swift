@@ -26,13 +26,17 @@ public struct DotCommand: Sendable {
   public let help: [String]
   /// The handler; `nil` for a sqlite3 command litesh does not implement.
   public let handler: Handler?
+  /// Whether sqlite3 has the command too or only litesh does (`.help` groups by it).
+  public let origin: CommandOrigin
 
   /// Creates a command.
   public init(
-    _ name: String, minimumPrefix: Int = 1, help: [String] = [], handler: Handler? = nil
+    _ name: String, minimumPrefix: Int = 1, origin: CommandOrigin = .sqlite3, help: [String] = [],
+    handler: Handler? = nil
   ) {
     self.name = name
     self.minimumPrefix = minimumPrefix
+    self.origin = origin
     self.help = help
     self.handler = handler
   }

@@ -70,8 +70,6 @@ extension DotCommandRegistry {
     DotCommand("prompt", help: HelpText.promptHelp, handler: SettingCommands.prompt),
     DotCommand("quit", help: HelpText.quitHelp, handler: SessionCommands.quit),
     DotCommand("read", minimumPrefix: 3, help: HelpText.readHelp, handler: SessionCommands.read),
-    DotCommand(
-      "readers", minimumPrefix: 5, help: HelpText.readersHelp, handler: ReadersCommand.run),
     DotCommand("recover"),
     DotCommand(
       "restore", minimumPrefix: 3, help: HelpText.restoreHelp,
@@ -120,9 +118,16 @@ extension DotCommandRegistry {
     DotCommand("width", help: HelpText.widthHelp, handler: SettingCommands.width),
     // litesh's own commands, after sqlite3's so they shadow none of its abbreviations.
     DotCommand(
-      "color", minimumPrefix: 3, help: HelpText.colorHelp, handler: TerminalCommands.color),
-    DotCommand("edit", minimumPrefix: 2, help: HelpText.editHelp, handler: TerminalCommands.edit),
+      "color", minimumPrefix: 3, origin: .litesh, help: HelpText.colorHelp,
+      handler: TerminalCommands.color),
     DotCommand(
-      "pager", minimumPrefix: 3, help: HelpText.pagerHelp, handler: TerminalCommands.pager),
+      "edit", minimumPrefix: 2, origin: .litesh, help: HelpText.editHelp,
+      handler: TerminalCommands.edit),
+    DotCommand(
+      "pager", minimumPrefix: 3, origin: .litesh, help: HelpText.pagerHelp,
+      handler: TerminalCommands.pager),
+    DotCommand(
+      "readers", minimumPrefix: 5, origin: .litesh, help: HelpText.readersHelp,
+      handler: ReadersCommand.run),
   ])
 }

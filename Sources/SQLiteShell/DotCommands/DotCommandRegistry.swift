@@ -25,12 +25,18 @@ public struct DotCommandRegistry: Sendable {
   /// The `.help` text lines of every implemented command, in `.help` order.
   public var helpLines: [String] { implemented.flatMap(\.help) }
 
+  /// The heading `.help` prints above litesh's own commands, after sqlite3's.
+  public static let ownCommandsHeading = "litesh's own commands:"
+
   /// The lines `.help [PATTERN]` prints, chosen as sqlite3's `showHelp` chooses them.
+  ///
+  /// Without a pattern (or with `-all`), sqlite3's commands come first, as sqlite3 lists them,
+  /// then litesh's own after a blank line and ``ownCommandsHeading``.
   public func help(matching pattern: String?) -> [String] {
     let lines = helpLines
     guard let pattern, !pattern.hasPrefix("0"), !["-a", "-all", "--all"].contains(pattern)
     else {
-      return pattern == nil ? lines.filter { $0.hasPrefix(".") } : lines
+      return groupedHelp(details: pattern != nil)
     }
     var result: [String] = []
     var next = 0
@@ -57,6 +63,16 @@ public struct DotCommandRegistry: Sendable {
       block = index + 1
     }
     return result
+  }
+
+  /// Every command's help, sqlite3's first, then litesh's own under their heading.
+  private func groupedHelp(details: Bool) -> [String] {
+    func lines(_ origin: CommandOrigin) -> [String] {
+      let all = implemented.filter { $0.origin == origin }.flatMap(\.help)
+      return details ? all : all.filter { $0.hasPrefix(".") }
+    }
+    let own = lines(.litesh)
+    return lines(.sqlite3) + (own.isEmpty ? [] : ["", Self.ownCommandsHeading] + own)
   }
 }
 

@@ -34,24 +34,30 @@ struct CompatibilityTests {
   }
 
   @Test(
-    "-help prints sqlite3's lines for the options litesh shares", arguments: ["-help", "--help"])
+    "-help prints sqlite3's lines for the options litesh shares, in sqlite3's order, then its own",
+    arguments: ["-help", "--help"])
   func helpText(_ option: String) throws {
     let testCase = CompatibilityCase(option, [option])
     let reference = try Self.run(Self.sqlite3, testCase)
     let actual = try Self.run(Binary.litesh, testCase)
     #expect(actual.status == reference.status)
     #expect(actual.output.isEmpty && reference.output.isEmpty)
-    let referenceLines = Set(reference.errors.split(separator: "\n"))
+    let referenceLines = reference.errors.split(separator: "\n")
     let lines = actual.errors.split(separator: "\n")
-    #expect(lines.count > 25)
-    for line in lines where !Self.liteshOnlyOptions.contains(where: { line.hasPrefix("   " + $0) })
-    {
-      #expect(referenceLines.contains(line), "not in sqlite3 -help: \(line)")
+    let heading = try #require(lines.firstIndex(of: "litesh's own options:"))
+    #expect(heading > 25)
+    // sqlite3's part: each line is one of sqlite3's, and they come in sqlite3's order.
+    var next = referenceLines.startIndex
+    for line in lines[..<heading] {
+      let found = referenceLines[next...].firstIndex(of: line)
+      #expect(found != nil, "not in sqlite3 -help, or out of its order: \(line)")
+      if let found { next = found + 1 }
     }
+    // litesh's own block: at least one option, each spelt with two dashes.
+    let own = lines[(heading + 1)...]
+    #expect(!own.isEmpty)
+    for line in own { #expect(line.hasPrefix("   --"), "not an option line: \(line)") }
   }
-
-  /// Options only litesh has (their `-help` lines are not sqlite3's).
-  static let liteshOnlyOptions = ["-readers "]
 
   /// `LITESH_COMPAT_READERS=N` runs litesh with `--readers N` (the notice that the file
   /// switched to WAL is dropped from its stderr); `nil` when unset.

@@ -66,6 +66,14 @@ struct DotCommandBehaviourTests {
     #expect(output.hasSuffix("    filename: :memory:\n"))
   }
 
+  @Test(".show adds litesh's own settings only in an interactive session")
+  func showOwnSettings() {
+    var state = ShellState()
+    state.isInteractive = true
+    let (output, _) = ShellHarness(state: state).run(".pager auto\n.color off\n.show\n")
+    #expect(output.hasSuffix("    filename: :memory:\n       color: off\n       pager: auto\n"))
+  }
+
   @Test("unknown commands and usage errors count as errors")
   func unknown() {
     let harness = ShellHarness()

@@ -25,12 +25,18 @@ struct DotCommandRegistryTests {
     #expect(registry.resolve(typed)?.handler == nil)
   }
 
-  @Test("lists one help line per implemented command, sorted")
-  func helpLines() {
+  @Test("lists one help line per implemented command, sorted, litesh's own after a heading")
+  func helpLines() throws {
     let lines = registry.help(matching: nil)
-    #expect(lines.count == registry.implemented.count)
-    #expect(lines == lines.sorted())
-    #expect(lines.contains(".headers on|off          Turn display of headers on or off"))
+    let heading = try #require(lines.firstIndex(of: DotCommandRegistry.ownCommandsHeading))
+    let shared = lines[..<(heading - 1)]
+    let own = lines[(heading + 1)...]
+    #expect(lines[heading - 1] == "")
+    #expect(shared.count == registry.implemented.filter { $0.origin == .sqlite3 }.count)
+    #expect(own.count == registry.implemented.filter { $0.origin == .litesh }.count)
+    #expect(Array(shared) == shared.sorted() && Array(own) == own.sorted())
+    #expect(shared.contains(".headers on|off          Turn display of headers on or off"))
+    #expect(own.contains { $0.hasPrefix(".pager ") })
   }
 
   @Test("shows details when a pattern matches one command")

@@ -64,6 +64,11 @@ enum SessionCommands {
     line("width", style.columnWidths.map { "\($0) " }.joined())
     line("filename", state.databasePath)
     if let readers = ReadersCommand.describeSetting(of: shell) { line("readers", readers) }
+    // litesh's own settings: only in an interactive session, so piped output stays sqlite3's.
+    if state.isInteractive {
+      line("color", state.color.rawValue)
+      line("pager", state.pager.rawValue)
+    }
     return .success
   }
 

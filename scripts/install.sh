@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs or uninstalls litesh: `scripts/install.sh install BINARY` copies the binary, the man
+# page and the three completion scripts under $DESTDIR$PREFIX (PREFIX defaults to /usr/local);
+# `scripts/install.sh uninstall` removes exactly those files, and nothing else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="${DESTDIR:-}${PREFIX:-/usr/local}"
+# source in the repository → destination under the prefix (the binary is given apart).
+files=(
+  "man/litesh.1 share/man/man1/litesh.1"
+  "completions/litesh.bash share/bash-completion/completions/litesh"
+  "completions/_litesh share/zsh/site-functions/_litesh"
+  "completions/litesh.fish share/fish/vendor_completions.d/litesh.fish"
+)
+case "${1:-}" in
+  install)
+    binary="${2:?usage: scripts/install.sh install BINARY}"
+    install -d "$root/bin"
+    install -m 0755 "$binary" "$root/bin/litesh"
+    for entry in "${files[@]}"; do
+      read -r source target <<<"$entry"
+      install -d "$(dirname "$root/$target")"
+      install -m 0644 "$source" "$root/$target"
+    done
+    echo "installed litesh under $root"
+    ;;
+  uninstall)
+    rm -f "$root/bin/litesh"
+    for entry in "${files[@]}"; do
+      read -r _ target <<<"$entry"
+      rm -f "$root/$target"
+    done
+    echo "uninstalled litesh from $root"
+    ;;
+  *)
+    echo "usage: scripts/install.sh install BINARY | uninstall" >&2
+    exit 2
+    ;;
+esac
