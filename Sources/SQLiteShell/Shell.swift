@@ -9,7 +9,11 @@ public final class Shell {
   /// The session settings.
   public var state: ShellState
   /// The open database connection, once something needed it (the file is opened lazily).
-  public internal(set) var connection: Connection?
+  public internal(set) var connection: Connection? {
+    didSet { interruptTarget.update(connection) }
+  }
+  /// Interrupts the statement running on ``connection`` from any thread (signal watchers).
+  public let interruptTarget = InterruptTarget()
   /// Standard output: results go here unless `.output` or `.once` redirect them.
   public let standardOutput: OutputSink
   /// Standard error: error messages.
@@ -40,6 +44,11 @@ public final class Shell {
   let diagnostics = ShellDiagnostics()
   /// The result rows written so far, for the REPL's progress line (readable from any thread).
   public let rowsWritten = RowCounter()
+  /// The transaction open on ``connection``, as the shell follows it (the prompt shows it).
+  public internal(set) var transactions = TransactionTracker()
+  /// Asked after each line of the main input is read: a request to stop reading (set by the
+  /// program's signal handling; the library never installs signal handlers).
+  public var stopRequest: () -> StopRequest? = { nil }
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(
@@ -88,7 +97,10 @@ public final class Shell {
   }
 
   /// Runs whatever SQL is pending at the end of the main input, and flushes.
+  ///
+  /// After a termination signal the pending SQL is dropped instead.
   public func finish() {
+    if stopRequest() == .terminate { discardPendingInput() }
     if !shouldExit {
       let outcome = perform(input.finish(), lineNumbers: !state.isInteractive)
       finishStep(outcome)
@@ -111,6 +123,7 @@ public final class Shell {
     reader.beforeRead = { [unowned self] in flush() }
     defer { reader.beforeRead = nil }
     while !shouldExit, let line = reader.nextLine() {
+      if stopRequest() != nil { break }
       processLine(line)
     }
     finish()
@@ -145,5 +158,16 @@ public final class Shell {
       exitCode = 1
       return nil
     }
+  }
+}
+
+extension Shell {
+  /// Why the main input should stop being read.
+  public enum StopRequest: Sendable, Equatable {
+    /// An interrupt (SIGINT) in batch mode: sqlite3 stops before the next line, but runs SQL
+    /// already pending at the end as it always does.
+    case interrupt
+    /// A termination signal (SIGTERM, SIGHUP): stop now, drop pending SQL, roll back.
+    case terminate
   }
 }

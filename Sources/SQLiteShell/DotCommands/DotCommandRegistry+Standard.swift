@@ -122,5 +122,18 @@ extension DotCommandRegistry {
     DotCommand("edit", minimumPrefix: 2, help: HelpText.editHelp, handler: TerminalCommands.edit),
     DotCommand(
       "pager", minimumPrefix: 3, help: HelpText.pagerHelp, handler: TerminalCommands.pager),
+    DotCommand(
+      "begin", minimumPrefix: 3, help: HelpText.beginHelp, handler: TransactionCommands.begin),
+    DotCommand(
+      "commit", minimumPrefix: 3, help: HelpText.commitHelp, handler: TransactionCommands.commit),
+    DotCommand(
+      "rollback", minimumPrefix: 3, help: HelpText.rollbackHelp,
+      handler: TransactionCommands.rollback),
+    DotCommand(
+      "savepoint", minimumPrefix: 5, help: HelpText.savepointHelp,
+      handler: TransactionCommands.savepoint),
+    DotCommand(
+      "release", minimumPrefix: 3, help: HelpText.releaseHelp,
+      handler: TransactionCommands.release),
   ])
 }

@@ -83,6 +83,7 @@ extension Shell {
         "Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
       outcome = .failure
     }
+    reconcileTransaction()
     if command?.name != "nonce" { endSafeModeSuspension() }
     if onceCountdown > 0 {
       onceCountdown -= 1

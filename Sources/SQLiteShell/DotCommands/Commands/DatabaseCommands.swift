@@ -130,6 +130,9 @@ enum DatabaseCommands {
         file = word
       }
     }
+    if shell.rollBackLeftTransaction(.reopen) && !shell.state.isInteractive {
+      shell.hadError = true
+    }
     try? shell.connection?.close()
     shell.connection = nil
     shell.state.openOptions = options
