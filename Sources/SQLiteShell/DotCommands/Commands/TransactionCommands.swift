@@ -81,6 +81,7 @@ enum TransactionCommands {
 
   private static func usage(_ shell: Shell, _ text: String) -> DotCommand.Outcome {
     shell.errors.write("Usage: \(text)\n")
+    shell.errors.flush()
     return .failure
   }
 
@@ -91,6 +92,7 @@ enum TransactionCommands {
     shell.output.flush()
     let place = shell.state.isInteractive ? "" : " near line \(shell.currentLineNumber)"
     shell.errors.write("Error\(place): \(command): \(message)\n")
+    shell.errors.flush()
     return .failure
   }
 }
