@@ -51,6 +51,8 @@ final class InteractiveSession {
     history.load()
     shell.style.usesDisplayWidth = terminal.isOutputTerminal
     installTerminalHooks()
+    // The shell outlives the session: its exit warning must not reach a destroyed session.
+    defer { removeTerminalHooks() }
     printBanner()
     _ = shell.openDatabase()
     while !shell.shouldExit && shell.stopRequest() == nil {
