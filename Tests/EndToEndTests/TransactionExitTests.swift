@@ -107,6 +107,29 @@ struct TransactionExitTests {
     #expect(end.status == 1)
   }
 
+  @Test("SIGINT during .read stops the nested and the main input, and rolls back")
+  func interruptInRead() throws {
+    let database = try Database()
+    let nested = database.directory + "/nested.sql"
+    try (Self.endless + "SELECT 'not run';\n").write(
+      toFile: nested, atomically: true, encoding: .utf8)
+    let shell = try Coprocess(Binary.litesh, [database.path])
+    shell.send("BEGIN;\nINSERT INTO t VALUES(2);\n.print @@1\n")
+    _ = try shell.read(until: "@@1\n")
+    shell.send(".read \(nested)\nSELECT 'not run either';\n")
+    try Self.waitUntilBusy(shell.processIdentifier)
+    shell.signal(SIGINT)
+    try Self.waitUntilExited(shell)
+    let end = try shell.finish()
+    #expect(end.output == "")
+    #expect(
+      end.errors
+        == "Runtime error near line 1: interrupted (9)\n"
+        + "litesh: warning: transaction open on SIGINT was rolled back; nothing was committed\n")
+    #expect(end.status == 1)
+    #expect(try database.rows() == "1\n")
+  }
+
   /// A statement that runs until interrupted.
   static let endless =
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\n"

@@ -51,7 +51,7 @@ extension Shell {
     }
     var buffer = InputBuffer()
     var errorCount = 0
-    reading: while errorCount == 0 || !state.bail, exitCode == nil,
+    reading: while errorCount == 0 || !state.bail, exitCode == nil, stopRequest() == nil,
       let line = reader.nextLine()
     {
       let disposition = buffer.feed(line)

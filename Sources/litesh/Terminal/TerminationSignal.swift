@@ -74,7 +74,7 @@ enum TerminationSignal {
     switch signal {
     case SIGTERM: .signal("SIGTERM")
     case SIGHUP: .signal("SIGHUP")
-    default: nil
+    default: request == .interrupt ? .signal("SIGINT") : nil
     }
   }
 
