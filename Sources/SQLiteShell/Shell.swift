@@ -12,7 +12,11 @@ public final class Shell {
   ///
   /// With readers (`.readers N`) it is the read pool's writer: statements run on it unless the
   /// ``StatementRouter`` sends them to a reader.
-  public internal(set) var connection: Connection?
+  public internal(set) var connection: Connection? {
+    didSet { interruptTarget.update(connection, pool: connection == nil ? nil : readPool?.pool) }
+  }
+  /// Interrupts the statement running on ``connection`` from any thread (signal watchers).
+  public let interruptTarget = InterruptTarget()
   /// The read pool, while readers are on.
   var readPool: ReadPool?
   /// Standard output: results go here unless `.output` or `.once` redirect them.
@@ -45,6 +49,11 @@ public final class Shell {
   let diagnostics = ShellDiagnostics()
   /// The result rows written so far, for the REPL's progress line (readable from any thread).
   public let rowsWritten = RowCounter()
+  /// The transaction open on ``connection``, as the shell follows it (the prompt shows it).
+  public internal(set) var transactions = TransactionTracker()
+  /// Asked after each line of the main input is read: a request to stop reading (set by the
+  /// program's signal handling; the library never installs signal handlers).
+  public var stopRequest: () -> StopRequest? = { nil }
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(
@@ -93,7 +102,10 @@ public final class Shell {
   }
 
   /// Runs whatever SQL is pending at the end of the main input, and flushes.
+  ///
+  /// After a termination signal the pending SQL is dropped instead.
   public func finish() {
+    if stopRequest() == .terminate { discardPendingInput() }
     if !shouldExit {
       let outcome = perform(input.finish(), lineNumbers: !state.isInteractive)
       finishStep(outcome)
@@ -116,6 +128,7 @@ public final class Shell {
     reader.beforeRead = { [unowned self] in flush() }
     defer { reader.beforeRead = nil }
     while !shouldExit, let line = reader.nextLine() {
+      if stopRequest() != nil { break }
       processLine(line)
     }
     finish()
@@ -151,5 +164,16 @@ public final class Shell {
       exitCode = 1
       return nil
     }
+  }
+}
+
+extension Shell {
+  /// Why the main input should stop being read.
+  public enum StopRequest: Sendable, Equatable {
+    /// An interrupt (SIGINT) in batch mode: sqlite3 stops before the next line, but runs SQL
+    /// already pending at the end as it always does.
+    case interrupt
+    /// A termination signal (SIGTERM, SIGHUP): stop now, drop pending SQL, roll back.
+    case terminate
   }
 }

@@ -16,15 +16,23 @@ enum Litesh {
     case .finished(let code):
       exit(code)
     case .readInput(let shell):
+      TerminationSignal.install(for: shell, batchInterrupt: !shell.state.isInteractive)
       if shell.state.isInteractive {
         runInteractive(shell)
       } else {
-        shell.run(LineReader(fileDescriptor: 0))
+        shell.run(standardInput())
       }
-      let status = shell.exitStatus
-      shell.close()
-      exit(status)
+      // The one way out: a transaction left open is rolled back and reported here.
+      shell.close(reason: TerminationSignal.leaveReason)
+      exit(TerminationSignal.exitStatus(shell.exitStatus))
     }
+  }
+
+  /// Standard input, whose reads end when a termination signal comes.
+  static func standardInput() -> LineReader {
+    let reader = LineReader(fileDescriptor: 0)
+    reader.stopDescriptor = TerminationSignal.stopDescriptor
+    return reader
   }
 
   /// The libedit REPL (Sources/litesh/Terminal) when standard input is a terminal; with
@@ -33,7 +41,7 @@ enum Litesh {
     // sqlite3 shows the in-memory notice only when started with no arguments at all.
     let isTransient = CommandLine.arguments.count == 1
     if isatty(0) == 0 {
-      EchoingSession(shell: shell, isTransient: isTransient).run(LineReader(fileDescriptor: 0))
+      EchoingSession(shell: shell, isTransient: isTransient).run(standardInput())
     } else {
       InteractiveSession(
         shell: shell, dotCommandNames: shell.registry.implemented.map(\.name),

@@ -80,9 +80,11 @@ extension Shell {
       do {
         try ResultWriter.write(statement, style: state.style, to: output)
       } catch {
+        transactions.reconcile(isInsideTransaction: connection.isInsideTransaction)
         if state.statistics != .off { writeStatistics(for: statement) }
         return Failure(error: error, phase: .step)
       }
+      didRun(statement, on: connection)
       if state.statistics != .off { writeStatistics(for: statement) }
     }
   }

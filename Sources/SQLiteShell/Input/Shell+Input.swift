@@ -51,7 +51,7 @@ extension Shell {
     }
     var buffer = InputBuffer()
     var errorCount = 0
-    reading: while errorCount == 0 || !state.bail, exitCode == nil,
+    reading: while errorCount == 0 || !state.bail, exitCode == nil, stopRequest() == nil,
       let line = reader.nextLine()
     {
       let disposition = buffer.feed(line)
@@ -83,6 +83,7 @@ extension Shell {
         "Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
       outcome = .failure
     }
+    reconcileTransaction()
     if command?.name != "nonce" { endSafeModeSuspension() }
     noteDotCommandForReaders(command?.name)
     if onceCountdown > 0 {

@@ -25,7 +25,7 @@ final class EchoingSession {
     _ = shell.openDatabase()
     while !shell.shouldExit {
       out.write(shell.isAwaitingContinuation ? shell.continuationPrompt : shell.mainPrompt)
-      guard let line = reader.nextLine() else {
+      guard let line = reader.nextLine(), shell.stopRequest() != .terminate else {
         out.write("\n")
         break
       }

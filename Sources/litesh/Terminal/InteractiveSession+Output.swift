@@ -48,6 +48,15 @@ extension InteractiveSession {
     }
   }
 
+  /// Sends output straight to the descriptors again, as before ``installTerminalHooks()``.
+  func removeTerminalHooks() {
+    shell.flush()
+    pager.onQuit = {}
+    shell.standardOutput.aroundWrite = nil
+    shell.standardOutput.redirect = nil
+    shell.errors.redirect = nil
+  }
+
   private static func withBytes(_ text: String, _ body: (UnsafeRawBufferPointer) -> Void) {
     var text = text
     text.withUTF8 { body(UnsafeRawBufferPointer($0)) }

@@ -35,6 +35,10 @@ protocol InteractiveShell: AnyObject {
   var state: ShellState { get }
   /// Where results go now (standard output unless `.output` or `.once` redirect them).
   var output: OutputSink { get }
+  /// The transaction open on the connection, as the shell follows it (for the prompt).
+  var transactions: TransactionTracker { get }
+  /// A request to stop reading input (a termination signal), if one came.
+  var stopRequest: () -> Shell.StopRequest? { get }
   /// The text `.edit` asked to edit, once.
   func takeEditRequest() -> String?
 }

@@ -10,8 +10,8 @@ import Synchronization
 /// The handler is async-signal-safe: it only stores an atomic flag and writes one byte to a
 /// pipe. A watcher thread reads the pipe and interrupts the statement that is running, through
 /// the connection's thread-safe ``InterruptHandle``; the session sets that handle around each
-/// statement, so a late Ctrl-C never hits the next statement. Installed with `SA_RESTART`;
-/// libedit's own handler (`rl_catch_signals`) still makes `readline()` return on Ctrl-C.
+/// statement, so a late Ctrl-C never hits the next statement. Installed with `SA_RESTART`,
+/// which ``LineEditor/readLine(prompt:)`` clears while it waits, so Ctrl-C ends that read.
 enum InterruptSignal {
   private static let requested = Atomic<Bool>(false)
   private static let writeEnd = Atomic<Int32>(-1)

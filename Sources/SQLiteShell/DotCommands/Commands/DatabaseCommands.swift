@@ -130,6 +130,9 @@ enum DatabaseCommands {
         file = word
       }
     }
+    if shell.rollBackLeftTransaction(.reopen) && !shell.state.isInteractive {
+      shell.hadError = true
+    }
     shell.closeConnection()
     shell.state.openOptions = options
     if let file {
