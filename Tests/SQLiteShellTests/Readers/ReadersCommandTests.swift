@@ -187,3 +187,37 @@ extension ReadersCommandTests {
     #expect(session.readersLine("routed") == "1 statements ran on readers")
   }
 }
+
+extension ReadersCommandTests {
+  @Test(".show has a readers line only while readers run or are due")
+  func showLine() throws {
+    let session = try Session(readers: 2)
+    #expect(
+      session.run(".show\n").output.hasSuffix(
+        "    filename: \(session.directory)/test.db\n     readers: 2 (when the database opens)\n"))
+    _ = session.run("SELECT 1;\n")
+    #expect(session.run(".show\n").output.hasSuffix("     readers: 2\n"))
+    _ = session.run(".readers 0\n")
+    #expect(session.run(".show\n").output.hasSuffix("    filename: \(session.directory)/test.db\n"))
+  }
+
+  @Test("--readers leaves a read-only database on one connection; .readers N refuses it")
+  func readOnly() throws {
+    let session = try Session(readers: 3)
+    _ = session.run("CREATE TABLE t(a);\nINSERT INTO t VALUES(1);\n.open --readonly DIR/test.db\n")
+    let result = session.run("SELECT a FROM t;\n.readers 2\n.readers\n")
+    #expect(result.output == "1\n     readers: 0 (one connection)\njournal mode: wal\n")
+    #expect(
+      result.errors
+        == "Error: cannot use readers with a read-only database: the writer needs write access\n")
+  }
+
+  @Test(".readers rejects what is not a count")
+  func badArguments() throws {
+    let session = try Session(readers: 0)
+    let result = session.run(".readers two\n.readers 1 2\n")
+    #expect(
+      result.errors
+        == "Error: .readers needs a number of readers, not \"two\"\nUsage: .readers ?N?\n")
+  }
+}
