@@ -111,7 +111,9 @@ final class ReadPool {
   /// Records that a statement runs on the writer: it may attach, create or set something.
   func noteWriterStatement(_ sql: String) {
     cachedSessionState = nil
-    if StatementRouter.firstKeyword(of: sql) == "PRAGMA" { hasPermanentSessionState = true }
+    if !hasPermanentSessionState && StatementRouter.begins(sql, with: "PRAGMA") {
+      hasPermanentSessionState = true
+    }
   }
 
   /// Records that a dot-command ran: one that may change the connection itself keeps every

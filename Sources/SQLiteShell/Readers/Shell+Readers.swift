@@ -82,15 +82,18 @@ extension Shell {
     let hasDiagnostics =
       state.statistics != .off || state.queryPlan != .off || traceOutput != nil
       || diagnostics.progress.isActive
+    let sql = statement.sql
+    let facts = StatementRouter.Facts(
+      sql: sql, isReadOnly: statement.isReadOnly, explainKind: statement.explainKind,
+      parameterCount: statement.parameterCount, isInsideTransaction: connection.isInsideTransaction,
+      hasDiagnostics: hasDiagnostics)
     let destination = StatementRouter.destination(
-      of: statement, on: connection, hasDiagnostics: hasDiagnostics,
-      hasSessionState: readPool.hasSessionState)
+      of: facts, hasSessionState: readPool.hasSessionState)
     guard destination == .reader else {
-      readPool.noteWriterStatement(statement.sql)
+      readPool.noteWriterStatement(sql)
       return .notRouted
     }
     prepareOutputForStatement()
-    let sql = statement.sql
     let style = state.style
     let output = output
     do {

@@ -80,7 +80,7 @@ public enum StatementRouter {
   ) -> Destination {
     guard facts.isReadOnly else { return .writer(.notReadOnly) }
     guard facts.explainKind == 0 else { return .writer(.explain) }
-    guard ["SELECT", "WITH", "VALUES"].contains(firstKeyword(of: facts.sql)) else {
+    guard queryKeywords.contains(where: { begins(facts.sql, with: $0) }) else {
       return .writer(.notAQuery)
     }
     guard !facts.isInsideTransaction else { return .writer(.insideTransaction) }
@@ -125,8 +125,26 @@ public enum StatementRouter {
     }
   }
 
+  /// The keywords a query routed to a reader begins with.
+  static let queryKeywords = ["SELECT", "WITH", "VALUES"]
+
+  /// Whether the first keyword of `sql` is `keyword` (upper case), in any letter case; no
+  /// allocation, as it runs for every statement.
+  public static func begins(_ sql: String, with keyword: String) -> Bool {
+    let word = firstWord(of: sql)
+    guard word.count == keyword.utf8.count else { return false }
+    return zip(word, keyword.utf8).allSatisfy { byte, upper in
+      byte == upper || byte == upper | 0x20
+    }
+  }
+
   /// The first keyword of `sql`, upper-cased, after white space and comments.
   public static func firstKeyword(of sql: String) -> String {
+    String(decoding: firstWord(of: sql), as: UTF8.self).uppercased()
+  }
+
+  /// The letters of the first word of `sql`, after white space and comments.
+  private static func firstWord(of sql: String) -> Substring.UTF8View {
     var bytes = Substring(sql).utf8[...]
     while let first = bytes.first {
       if first == 0x20 || (0x09...0x0D).contains(first) {
@@ -141,9 +159,8 @@ public enum StatementRouter {
         break
       }
     }
-    let word = bytes.prefix(while: { byte in
+    return bytes.prefix(while: { byte in
       (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     })
-    return String(decoding: word, as: UTF8.self).uppercased()
   }
 }

@@ -92,3 +92,14 @@ extension StatementRouterTests {
     #expect(!StatementRouter.namesConnectionState(""))
   }
 }
+
+extension StatementRouterTests {
+  @Test("a keyword is matched in any letter case, and only as a whole word")
+  func beginsWithKeyword() {
+    #expect(StatementRouter.begins("  pragma x", with: "PRAGMA"))
+    #expect(StatementRouter.begins("/* c */ Select 1", with: "SELECT"))
+    #expect(!StatementRouter.begins("SELECTED", with: "SELECT"))
+    #expect(!StatementRouter.begins("SEL", with: "SELECT"))
+    #expect(!StatementRouter.begins("", with: "WITH"))
+  }
+}
