@@ -92,9 +92,9 @@ enum HelpText {
   ]
   static let readersHelp = [
     ".readers ?N?             Run read-only queries on N reader connections (WAL)",
-    "    With no argument, show the pool: readers open and busy, waiters, WAL size.",
-    "    0 goes back to one connection; the file stays in WAL mode. Not for in-memory",
-    "    or read-only databases (--readers N then keeps one connection for them).",
+    "     No N: show the pool (readers open and busy, waiters, WAL size)",
+    "     0 goes back to one connection; the file stays in WAL mode",
+    "     Not for in-memory or read-only databases (--readers N leaves those alone)",
   ]
   static let separatorHelp = [
     ".separator COL ?ROW?     Change the column and row separators"
