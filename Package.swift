@@ -15,6 +15,10 @@ let package = Package(
     .library(name: "ShellFunctions", targets: ["ShellFunctions"]),
     .executable(name: "litesh", targets: ["litesh"]),
   ],
+  dependencies: [
+    // Latency percentiles for `.bench`.
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0")
+  ],
   targets: [
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3",
@@ -27,7 +31,11 @@ let package = Package(
     .target(
       name: "ShellFunctions", dependencies: ["CSQLite", "SQLiteCore"], swiftSettings: swiftSettings),
     .target(
-      name: "SQLiteShell", dependencies: ["SQLiteCore", "ShellFunctions"],
+      name: "SQLiteShell",
+      dependencies: [
+        "CSQLite", "SQLiteCore", "ShellFunctions",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ],
       swiftSettings: swiftSettings),
     // Release builds link with lld and pack the ~26k relative relocations as DT_RELR
     // (glibc 2.36+): start-up CPU 5.0 -> 3.6 ms, peak RSS 10.3 -> 8.7 MB (Benchmarks/results).

@@ -54,6 +54,8 @@ public final class Shell {
   /// Asked after each line of the main input is read: a request to stop reading (set by the
   /// program's signal handling; the library never installs signal handlers).
   public var stopRequest: () -> StopRequest? = { nil }
+  /// Ctrl-C for work that is not a statement of ``connection`` (a running `.bench`).
+  public let workStop = SQLiteShell.StopRequest()
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(

@@ -43,6 +43,7 @@ enum Litesh {
     if isatty(0) == 0 {
       EchoingSession(shell: shell, isTransient: isTransient).run(standardInput())
     } else {
+      InterruptSignal.onInterrupt { [workStop = shell.workStop] in workStop.request() }
       InteractiveSession(
         shell: shell, dotCommandNames: shell.registry.implemented.map(\.name),
         isTransient: isTransient

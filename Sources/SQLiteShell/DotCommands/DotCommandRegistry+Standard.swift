@@ -118,6 +118,9 @@ extension DotCommandRegistry {
     DotCommand("width", help: HelpText.widthHelp, handler: SettingCommands.width),
     // litesh's own commands, after sqlite3's so they shadow none of its abbreviations.
     DotCommand(
+      "bench", minimumPrefix: 3, origin: .litesh, help: HelpText.benchHelp,
+      handler: BenchCommand.run),
+    DotCommand(
       "color", minimumPrefix: 3, origin: .litesh, help: HelpText.colorHelp,
       handler: TerminalCommands.color),
     DotCommand(

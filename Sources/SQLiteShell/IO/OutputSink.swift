@@ -19,7 +19,7 @@ public final class OutputSink {
 
   /// The pending bytes.
   public var buffer: [UInt8] = []
-  private let target: Target
+  let target: Target
   private var memory: [UInt8] = []
   private let flushThreshold = 1 << 16
   private var closeAction: (() -> Void)?

@@ -39,7 +39,7 @@ final class ReadPool {
     let configuration = ConnectionPool.Configuration(
       maximumReaderCount: readers, busyTimeout: busyTimeout, journalSizeLimit: -1,
       usesNormalSynchronous: false, prepareConnection: prepare)
-    let (pool, session, writer) = try BlockingBridge.run {
+    let (pool, session, writer) = try CallerThreadBridge.run {
       let pool = try await ConnectionPool(path: path, configuration: configuration)
       do {
         let session = try await pool.beginWriterSession()
@@ -57,20 +57,20 @@ final class ReadPool {
   func read(_ body: @escaping (Connection) throws -> Void) throws {
     let work = ShellThreadBound(body)
     let pool = pool
-    try BlockingBridge.run { try await pool.read { db in try work.value(db) } }
+    try CallerThreadBridge.run { try await pool.read { db in try work.value(db) } }
     readerStatementCount += 1
   }
 
   /// Changes how many readers may be open.
   func resize(to count: Int) {
     let pool = pool
-    _ = try? BlockingBridge.run { await pool.setMaximumReaderCount(count) }
+    _ = try? CallerThreadBridge.run { await pool.setMaximumReaderCount(count) }
   }
 
   /// Ends the writer session (an open transaction is rolled back) and closes the pool.
   func close() {
     let (pool, session) = (pool, session)
-    _ = try? BlockingBridge.run {
+    _ = try? CallerThreadBridge.run {
       try? await session.end()
       try await pool.close()
     }
@@ -141,7 +141,7 @@ final class ReadPool {
 /// A value that is not `Sendable`, carried across a hop the shell's thread waits for.
 ///
 /// @unchecked Sendable: the shell's thread hands the value over and stays blocked (in
-/// ``BlockingBridge``) until the other thread is done with it, or, for the writer's connection,
+/// ``CallerThreadBridge``) until the other thread is done with it, or, for the writer's connection,
 /// the pool's thread does not use it again until the shell closes the pool; so no two threads
 /// ever use the value at once.
 struct ShellThreadBound<Value>: @unchecked Sendable {

@@ -18,6 +18,13 @@ enum InterruptSignal {
   private static let readEnd = Atomic<Int32>(-1)
   private static let active = Mutex<InterruptHandle?>(nil)
   private static let activePool = Mutex<ConnectionPool?>(nil)
+  private static let observer = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// Also runs `body` on each Ctrl-C, on the watcher thread: how work that is not a statement
+  /// of the shell's connection (a running `.bench`) hears it.
+  static func onInterrupt(_ body: @escaping @Sendable () -> Void) {
+    observer.withLock { $0 = body }
+  }
 
   /// Installs the handler and starts the watcher thread; call once.
   static func install() {
@@ -83,6 +90,7 @@ enum InterruptSignal {
       if count <= 0 { return nil }
       active.withLock { $0?.interrupt() }
       activePool.withLock { $0?.interrupt() }
+      observer.withLock { $0 }?()
     }
   }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// as they become ready and sleeps in between, so a call costs only the hops the pool makes
 /// (to a reader's thread and back), never a wake-up of Swift's cooperative pool, and it cannot
 /// dead-lock when every cooperative thread is busy (tests run on them).
-enum BlockingBridge {
+enum CallerThreadBridge {
   /// Runs `operation` to completion and returns its result (or throws its error).
   static func run<T: Sendable>(
     _ operation: @escaping @Sendable () async throws -> T

@@ -1,0 +1,161 @@
+import SQLiteCore
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `.bench ?OPTIONS?`: a concurrency benchmark and isolation check on its own connection pool.
+///
+/// The shell's connection stays idle meanwhile. Without `--here` the run uses a scratch
+/// database file in the temporary directory, removed afterwards.
+enum BenchCommand {
+  static let run: DotCommand.Handler = { shell, arguments in shell.runBench(arguments) }
+}
+
+extension Shell {
+  func runBench(_ arguments: [String]) -> DotCommand.Outcome {
+    // It creates a scratch database and reads --script and --compare files.
+    guard allowedInSafeMode("cannot run .bench in safe mode") else { return .failure }
+    do {
+      let options = try BenchOptions.parse(arguments)
+      let workload = try BenchWorkload.make(options)
+      return try runBench(options, workload)
+    } catch {
+      errors.write("Error: .bench: \(error.message)\n")
+      return .failure
+    }
+  }
+
+  private func runBench(
+    _ options: BenchOptions, _ workload: BenchWorkload
+  ) throws(BenchError) -> DotCommand.Outcome {
+    let path: String
+    var wasWAL = true
+    if options.here {
+      let name = state.databasePath
+      guard !name.isEmpty, name != ":memory:", !(name.hasPrefix("file:") && name.contains("memory"))
+      else {
+        throw BenchError(
+          message: "--here needs a database file; this shell's database is in memory")
+      }
+      if state.openOptions.mode == .readOnly {
+        throw BenchError(message: "--here: the database is open read-only")
+      }
+      guard let connection = openDatabase() else { return .failure }
+      if connection.isInsideTransaction {
+        throw BenchError(
+          message: "--here: a transaction is open; commit or roll it back first")
+      }
+      let mode = try? connection.scalar("PRAGMA journal_mode", as: String.self)
+      wasWAL = mode?.asciiLowercased() == "wal"
+      path = state.databasePath
+    } else {
+      path = Self.scratchPath()
+    }
+    defer { if !options.here { Self.removeDatabase(path) } }
+    let seed = options.seed ?? UInt64.random(in: 0...UInt64(Int64.max))
+    let control = BenchControl()
+    var results: [BenchResult] = []
+    let showsProgress = options.progress != nil && errors.isTerminal && state.isInteractive
+    let readerCounts = options.sweep ?? [options.readers]
+    do {
+      try workStop.whileRunning(onStop: control.stop) {
+        for readers in readerCounts where !control.isStopped {
+          var pointOptions = options
+          pointOptions.readers = readers
+          let runner = BenchRunner(
+            options: pointOptions, workload: workload, path: path, seed: seed, control: control)
+          var last = (time: BenchControl.now(), reads: 0, writes: 0)
+          let result = try BlockingBridge.run(
+            tick: showsProgress ? options.progress : nil,
+            onTick: { last = writeBenchProgress(control, since: last) },
+            { try await runner.run() })
+          results.append(result)
+        }
+      }
+    } catch let error as BenchError {
+      throw error
+    } catch {
+      let message = (error as? SQLiteError)?.message ?? "\(error)"
+      throw BenchError(message: message)
+    }
+    if options.here && !wasWAL {
+      errors.write(".bench --here: \(path) is now in WAL mode\n")
+    }
+    try writeBenchResults(results, options)
+    let failed = results.contains {
+      ($0.crossCheck.map { !$0.isIntact } ?? false) || ($0.violations > 0 && !$0.unsafeReads)
+    }
+    return failed ? .failure : .success
+  }
+
+  private func writeBenchResults(
+    _ results: [BenchResult], _ options: BenchOptions
+  ) throws(BenchError) {
+    guard let first = results.first else { return }
+    let comparison = try options.compare.map { path throws(BenchError) in
+      try BenchComparison.load(path, against: first)
+    }
+    if options.json {
+      if options.sweep != nil {
+        output.write(BenchJSON.sweep(results) + "\n")
+      } else {
+        let extra = comparison.map { [("compare", $0.json)] } ?? []
+        output.write(BenchJSON.object(first, extra: extra) + "\n")
+      }
+      return
+    }
+    let charts = output === standardOutput && output.isTerminal && state.isInteractive
+    // A chart's title is bold where the shell colours headers (`.color`, NO_COLOR).
+    let decoration = state.style.decoration
+    func chart(_ chartLines: [String]) -> [String] {
+      guard let decoration, let title = chartLines.first else { return chartLines }
+      return [decoration.headerStart + title + decoration.end] + chartLines.dropFirst()
+    }
+    var lines: [String] = []
+    for result in results {
+      lines += BenchReport.lines(result)
+      if charts {
+        lines += chart(BenchReport.latencyChart("read", result.reads))
+        lines += chart(BenchReport.latencyChart("write", result.writes))
+      }
+    }
+    if results.count > 1 {
+      lines += BenchReport.sweepLines(results)
+      if charts { lines += chart(BenchReport.sweepChart(results)) }
+    }
+    if let comparison { lines += comparison.lines }
+    for line in lines { output.write(line + "\n") }
+  }
+
+  /// Writes one progress line on standard error: rates since the last line.
+  private func writeBenchProgress(
+    _ control: BenchControl, since last: (time: UInt64, reads: Int, writes: Int)
+  ) -> (time: UInt64, reads: Int, writes: Int) {
+    let now = BenchControl.now()
+    let reads = control.reads.load(ordering: .relaxed)
+    let writes = control.writes.load(ordering: .relaxed)
+    let seconds = Double(now - last.time) / 1e9
+    guard seconds > 0 else { return last }
+    errors.write(
+      "progress: \(BenchFormat.fixed(Double(reads - last.reads) / seconds, 0)) reads/s, "
+        + "\(BenchFormat.fixed(Double(writes - last.writes) / seconds, 0)) writes/s "
+        + "(\(reads) reads, \(writes) writes so far)\n")
+    errors.flush()
+    return (now, reads, writes)
+  }
+
+  /// A path in the temporary directory for a scratch database.
+  static func scratchPath() -> String {
+    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    return directory + "/litesh-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).db"
+  }
+
+  /// Removes a database file and its `-wal`, `-shm` and `-journal` files.
+  static func removeDatabase(_ path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+  }
+}

@@ -1,0 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension OutputSink {
+  /// Whether the bytes go to a terminal (a file descriptor that `isatty`), so terminal-only
+  /// extras (progress lines, charts) may be written.
+  var isTerminal: Bool {
+    guard case .fileDescriptor(let descriptor) = target else { return false }
+    return isatty(descriptor) != 0
+  }
+}

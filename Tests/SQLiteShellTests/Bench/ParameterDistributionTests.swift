@@ -1,0 +1,108 @@
+import SQLiteCore
+import Testing
+
+@testable import SQLiteShell
+
+@Suite("Parameter distributions")
+struct ParameterDistributionTests {
+  @Test(
+    "parses each distribution with its arguments",
+    arguments: [
+      ("id=uniform(1,100000)", "id", ParameterDistribution.uniform(lower: 1, upper: 100_000)),
+      (":x=uniform(0.5, 2)", "x", .uniformReal(lower: 0.5, upper: 2)),
+      ("k=zipfian(1,1000,1.1)", "k", .zipfian(lower: 1, upper: 1000, exponent: 1.1)),
+      ("@g=gaussian(100,15)", "g", .gaussian(mean: 100, standardDeviation: 15)),
+      ("$e=EXPONENTIAL(3)", "e", .exponential(mean: 3)),
+    ])
+  func parses(text: String, name: String, distribution: ParameterDistribution) throws {
+    let parsed = try ParameterDistribution.parse(text)
+    #expect(parsed.name == name)
+    #expect(parsed.distribution == distribution)
+  }
+
+  @Test(
+    "names what is wrong and where",
+    arguments: [
+      ("id=uniform(1,)", "expected a number", 13),
+      ("id=uniform(1 2)", "expected ','", 13),
+      ("id=uniform(9,1)", "LOW must not exceed HIGH", 13),
+      ("id=normal(1,2)", "unknown distribution \"normal\"", 3),
+      ("id=zipfian(1,10)", "expected ','", 15),
+      ("id=zipfian(1,10,0)", "S must be above 0", 16),
+      ("id=exponential(2))", "unexpected text after ')'", 17),
+      ("=uniform(1,2)", "expected a parameter name", 0),
+      ("id", "expected NAME=DISTRIBUTION", 2),
+      ("id=gaussian(0,-1)", "SD must be above 0", 14),
+    ])
+  func errors(text: String, message: String, position: Int) {
+    #expect {
+      try ParameterDistribution.parse(text)
+    } throws: { error in
+      guard let error = error as? ParameterDistribution.SyntaxError else { return false }
+      return error.message.hasPrefix(message) && error.position == position
+    }
+  }
+
+  @Test(
+    "draws values within range, and a fixed seed repeats the sequence",
+    arguments: [
+      ParameterDistribution.uniform(lower: 5, upper: 9),
+      .uniformReal(lower: -1, upper: 1),
+      .zipfian(lower: 10, upper: 60, exponent: 1.2),
+      .zipfian(lower: 1, upper: 1_000_000, exponent: 0.8),
+      .gaussian(mean: 100, standardDeviation: 5),
+      .exponential(mean: 3),
+    ])
+  func draws(distribution: ParameterDistribution) {
+    func sequence(seed: UInt64) -> [Value] {
+      var random = BenchRandom(seed: seed)
+      return (0..<5_000).map { _ in distribution.draw(&random) }
+    }
+    let values = sequence(seed: 42)
+    #expect(values == sequence(seed: 42))
+    #expect(values != sequence(seed: 43))
+    for value in values {
+      switch (distribution, value) {
+      case (.uniform(let low, let high), .integer(let v)),
+        (.zipfian(let low, let high, _), .integer(let v)):
+        #expect(v >= low && v <= high)
+      case (.uniformReal(let low, let high), .real(let v)):
+        #expect(v >= low && v < high)
+      case (.gaussian(let mean, let sd), .real(let v)):
+        #expect(abs(v - mean) < 8 * sd)
+      case (.exponential, .real(let v)):
+        #expect(v >= 0)
+      default:
+        Issue.record("unexpected value \(value) for \(distribution)")
+      }
+    }
+  }
+
+  @Test("zipfian favours its first value; the others' means are where they belong")
+  func shapes() {
+    var random = BenchRandom(seed: 7)
+    var counts: [Int64: Int] = [:]
+    let zipf = ParameterDistribution.zipfian(lower: 1, upper: 100, exponent: 1.5)
+    for _ in 0..<20_000 {
+      if case .integer(let v) = zipf.draw(&random) { counts[v, default: 0] += 1 }
+    }
+    #expect(counts[1, default: 0] > counts[2, default: 0])
+    #expect(counts[2, default: 0] > counts[10, default: 0])
+    func mean(_ distribution: ParameterDistribution) -> Double {
+      var sum = 0.0
+      for _ in 0..<20_000 {
+        if case .real(let v) = distribution.draw(&random) { sum += v }
+      }
+      return sum / 20_000
+    }
+    #expect(abs(mean(.exponential(mean: 3)) - 3) < 0.15)
+    #expect(abs(mean(.gaussian(mean: 50, standardDeviation: 10)) - 50) < 0.5)
+  }
+
+  @Test("each worker's stream of a seed is its own")
+  func streams() {
+    var first = BenchRandom(seed: 1, stream: 0)
+    var second = BenchRandom(seed: 1, stream: 1)
+    #expect((0..<4).map { _ in first.next() } != (0..<4).map { _ in second.next() })
+  }
+}
