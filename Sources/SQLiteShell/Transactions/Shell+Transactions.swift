@@ -28,7 +28,7 @@ extension Shell {
 
   /// Follows one statement that ran successfully on `connection` (the hook in ``execute(_:on:)``).
   func didRun(_ statement: Statement, on connection: Connection) {
-    let kind = statement.explainKind == 0 ? TransactionStatement(sql: statement.sql) : nil
+    let kind = statement.explainKind == 0 ? TransactionStatement(statement) : nil
     transactions.apply(kind, isInsideTransaction: connection.isInsideTransaction)
   }
 

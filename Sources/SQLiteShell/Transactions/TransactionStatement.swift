@@ -23,11 +23,25 @@ public enum TransactionStatement: Sendable, Equatable {
     "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE",
   ]
 
+  /// The transaction statement `statement` is, or `nil` for any other statement.
+  ///
+  /// Its text becomes a `String` only when it starts with one of the six keywords.
+  public init?(_ statement: Statement) {
+    let isCandidate =
+      statement.withSQLText { text in
+        Self.firstWord(of: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self))
+          .map(Self.leadingWords.contains) ?? false
+      } ?? false
+    guard isCandidate else { return nil }
+    self.init(sql: statement.sql)
+  }
+
   /// The transaction statement `sql` is, or `nil` for any other statement.
   public init?(sql: String) {
-    guard let first = Self.firstWord(of: sql), Self.leadingWords.contains(first) else {
-      return nil
+    let first = sql.withCString {
+      Self.firstWord(of: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
     }
+    guard let first, Self.leadingWords.contains(first) else { return nil }
     let tokens = SQLToken.tokenize(sql).filter { $0.text != ";" || $0.kind != .punctuation }
     guard let parsed = Self.parse(ArraySlice(tokens)) else { return nil }
     self = parsed
@@ -65,30 +79,41 @@ public enum TransactionStatement: Sendable, Equatable {
     }
   }
 
-  /// The first word of `sql` in upper case, after white space and comments; `nil` when the
-  /// text starts with anything else or the word is longer than any keyword of interest.
-  static func firstWord(of sql: String) -> String? {
-    var bytes = sql.utf8[...]
-    while let byte = bytes.first {
+  /// The first word of NUL-terminated `text` in upper case, after white space and comments.
+  ///
+  /// `nil` when the text starts with anything else or the word is longer than any keyword of
+  /// interest. Reads no further than that word.
+  static func firstWord(of text: UnsafePointer<UInt8>) -> String? {
+    var index = 0
+    while text[index] != 0 {
+      let byte = text[index]
       if byte == 0x20 || (0x09...0x0D).contains(byte) {
-        bytes = bytes.dropFirst()
-      } else if bytes.starts(with: "--".utf8) {
-        bytes = bytes.drop { $0 != 0x0A }
-      } else if bytes.starts(with: "/*".utf8) {
-        bytes = bytes.dropFirst(2)
-        while !bytes.isEmpty && !bytes.starts(with: "*/".utf8) { bytes = bytes.dropFirst() }
-        bytes = bytes.dropFirst(2)
+        index += 1
+      } else if byte == UInt8(ascii: "-") && text[index + 1] == UInt8(ascii: "-") {
+        while text[index] != 0 && text[index] != 0x0A { index += 1 }
+      } else if byte == UInt8(ascii: "/") && text[index + 1] == UInt8(ascii: "*") {
+        index += 2
+        while text[index] != 0
+          && !(text[index] == UInt8(ascii: "*") && text[index + 1] == UInt8(ascii: "/"))
+        {
+          index += 1
+        }
+        if text[index] != 0 { index += 2 }
       } else {
         break
       }
     }
-    var word: [UInt8] = []
-    for byte in bytes {
-      let upper = byte & 0xDF
-      guard upper >= 0x41 && upper <= 0x5A else { break }
-      guard word.count < 9 else { return nil }
-      word.append(upper)
+    let start = index
+    while (0x41...0x5A).contains(text[index] & 0xDF) {
+      guard index - start < 9 else { return nil }
+      index += 1
     }
-    return word.isEmpty ? nil : String(decoding: word, as: UTF8.self)
+    let length = index - start
+    guard length > 0 else { return nil }
+    // At most nine bytes: a small string, made without allocating.
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      for position in 0..<length { buffer[position] = text[start + position] & 0xDF }
+      return length
+    }
   }
 }
