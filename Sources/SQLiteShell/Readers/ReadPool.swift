@@ -108,10 +108,10 @@ final class ReadPool {
     return (try? connection.scalar(sql, as: Int64.self)).map { $0 > 0 }
   }
 
-  /// Records that a statement runs on the writer: it may attach, create or set something.
-  func noteWriterStatement(_ sql: String) {
+  /// Records that `statement` runs on the writer: it may attach, create or set something.
+  func noteWriterStatement(_ statement: Statement) {
     cachedSessionState = nil
-    if !hasPermanentSessionState && StatementRouter.begins(sql, with: "PRAGMA") {
+    if !hasPermanentSessionState && StatementRouter.begins(statement, with: "PRAGMA") {
       hasPermanentSessionState = true
     }
   }

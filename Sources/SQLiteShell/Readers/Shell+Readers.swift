@@ -82,6 +82,11 @@ extension Shell {
     let hasDiagnostics =
       state.statistics != .off || state.queryPlan != .off || traceOutput != nil
       || diagnostics.progress.isActive
+    guard statement.isReadOnly else {
+      // Most statements of a write-heavy script end here, without a String of their text.
+      readPool.noteWriterStatement(statement)
+      return .notRouted
+    }
     let sql = statement.sql
     let facts = StatementRouter.Facts(
       sql: sql, isReadOnly: statement.isReadOnly, explainKind: statement.explainKind,
@@ -90,7 +95,7 @@ extension Shell {
     let destination = StatementRouter.destination(
       of: facts, hasSessionState: readPool.hasSessionState)
     guard destination == .reader else {
-      readPool.noteWriterStatement(sql)
+      readPool.noteWriterStatement(statement)
       return .notRouted
     }
     prepareOutputForStatement()

@@ -1,5 +1,11 @@
 public import SQLiteCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decides where one statement runs when the shell has readers (`.readers N`).
 ///
 /// A statement goes to a reader only when running it there cannot change what the user sees:
@@ -131,7 +137,20 @@ public enum StatementRouter {
   /// Whether the first keyword of `sql` is `keyword` (upper case), in any letter case; no
   /// allocation, as it runs for every statement.
   public static func begins(_ sql: String, with keyword: String) -> Bool {
-    let word = firstWord(of: sql)
+    isKeyword(firstWord(of: Substring(sql).utf8[...]), keyword)
+  }
+
+  /// Whether the first keyword of `statement`'s text is `keyword` (upper case), read in place
+  /// from SQLite's copy of the text: no `String` is made.
+  public static func begins(_ statement: Statement, with keyword: String) -> Bool {
+    statement.withSQLText { text in
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+      return isKeyword(firstWord(of: bytes[...]), keyword)
+    } ?? false
+  }
+
+  private static func isKeyword<Word: Collection<UInt8>>(_ word: Word, _ keyword: String) -> Bool {
     guard word.count == keyword.utf8.count else { return false }
     return zip(word, keyword.utf8).allSatisfy { byte, upper in
       byte == upper || byte == upper | 0x20
@@ -140,12 +159,13 @@ public enum StatementRouter {
 
   /// The first keyword of `sql`, upper-cased, after white space and comments.
   public static func firstKeyword(of sql: String) -> String {
-    String(decoding: firstWord(of: sql), as: UTF8.self).uppercased()
+    String(decoding: firstWord(of: Substring(sql).utf8[...]), as: UTF8.self).uppercased()
   }
 
   /// The letters of the first word of `sql`, after white space and comments.
-  private static func firstWord(of sql: String) -> Substring.UTF8View {
-    var bytes = Substring(sql).utf8[...]
+  private static func firstWord<Bytes: Collection<UInt8>>(of text: Bytes) -> Bytes
+  where Bytes.SubSequence == Bytes {
+    var bytes = text
     while let first = bytes.first {
       if first == 0x20 || (0x09...0x0D).contains(first) {
         bytes = bytes.dropFirst()

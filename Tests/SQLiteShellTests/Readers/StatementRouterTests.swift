@@ -103,3 +103,14 @@ extension StatementRouterTests {
     #expect(!StatementRouter.begins("", with: "WITH"))
   }
 }
+
+extension StatementRouterTests {
+  @Test("a prepared statement's first keyword is read from SQLite's text")
+  func beginsPreparedStatement() throws {
+    let connection = try Connection()
+    #expect(
+      StatementRouter.begins(
+        try connection.prepare("  /* x */ pragma user_version"), with: "PRAGMA"))
+    #expect(!StatementRouter.begins(try connection.prepare("SELECT 1"), with: "PRAGMA"))
+  }
+}
