@@ -38,6 +38,7 @@ test-unit:
 	scripts/setup.sh --test
 	scripts/build-checked.sh --build-tests
 	$(SWIFT) test --skip-build
+	LITESH_COMPAT_READERS=4 $(SWIFT) test --skip-build --filter Compatibility
 
 test-tsan:
 	scripts/setup.sh --test

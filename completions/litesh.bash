@@ -10,15 +10,16 @@ _litesh() {
     -nullvalue|--nullvalue) COMPREPLY=(); return ;;
     -separator|--separator) COMPREPLY=(); return ;;
     -completions|--completions) COMPREPLY=($(IFS=' '; compgen -W 'bash zsh fish' -- "$cur")); return ;;
+    -readers|--readers) COMPREPLY=(); return ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(IFS=' '; compgen -W '-ascii -bail -batch -box -column -cmd -csv -echo -init -header -noheader -help -html -interactive -json -line -list -markdown -newline -nofollow -nonce -nullvalue -quote -readonly -safe -separator -table -tabs -version -eqp -eqpfull --completions' -- "$cur"))
+    COMPREPLY=($(IFS=' '; compgen -W '-ascii -bail -batch -box -column -cmd -csv -echo -init -header -noheader -help -html -interactive -json -line -list -markdown -newline -nofollow -nonce -nullvalue -quote -readonly -safe -separator -table -tabs -version -eqp -eqpfull --completions --readers' -- "$cur"))
     return
   fi
   local i positional=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      -cmd|--cmd|-init|--init|-newline|--newline|-nonce|--nonce|-nullvalue|--nullvalue|-separator|--separator|-completions|--completions) ((i++)) ;;
+      -cmd|--cmd|-init|--init|-newline|--newline|-nonce|--nonce|-nullvalue|--nullvalue|-separator|--separator|-completions|--completions|-readers|--readers) ((i++)) ;;
       -*) ;;
       *) ((positional++)) ;;
     esac

@@ -9,7 +9,16 @@ public final class Shell {
   /// The session settings.
   public var state: ShellState
   /// The open database connection, once something needed it (the file is opened lazily).
-  public internal(set) var connection: Connection?
+  ///
+  /// With readers (`.readers N`) it is the read pool's writer: statements run on it unless the
+  /// ``StatementRouter`` sends them to a reader.
+  public internal(set) var connection: Connection? {
+    didSet { interruptTarget.update(connection, pool: connection == nil ? nil : readPool?.pool) }
+  }
+  /// Interrupts the statement running on ``connection`` from any thread (signal watchers).
+  public let interruptTarget = InterruptTarget()
+  /// The read pool, while readers are on.
+  var readPool: ReadPool?
   /// Standard output: results go here unless `.output` or `.once` redirect them.
   public let standardOutput: OutputSink
   /// Standard error: error messages.
@@ -44,8 +53,13 @@ public final class Shell {
   let diagnostics = ShellDiagnostics()
   /// The result rows written so far, for the REPL's progress line (readable from any thread).
   public let rowsWritten = RowCounter()
+  /// The transaction open on ``connection``, as the shell follows it (the prompt shows it).
+  public internal(set) var transactions = TransactionTracker()
+  /// Asked after each line of the main input is read: a request to stop reading (set by the
+  /// program's signal handling; the library never installs signal handlers).
+  public var stopRequest: () -> StopRequest? = { nil }
   /// Ctrl-C for work that is not a statement of ``connection`` (a running `.bench`).
-  public let stopRequest = StopRequest()
+  public let workStop = SQLiteShell.StopRequest()
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(
@@ -97,7 +111,10 @@ public final class Shell {
   }
 
   /// Runs whatever SQL is pending at the end of the main input, and flushes.
+  ///
+  /// After a termination signal the pending SQL is dropped instead.
   public func finish() {
+    if stopRequest() == .terminate { discardPendingInput() }
     if !shouldExit {
       let outcome = perform(input.finish(), lineNumbers: !state.isInteractive)
       finishStep(outcome)
@@ -120,6 +137,7 @@ public final class Shell {
     reader.beforeRead = { [unowned self] in flush() }
     defer { reader.beforeRead = nil }
     while !shouldExit, let line = reader.nextText() {
+      if stopRequest() != nil { break }
       processLine(line)
     }
     finish()
@@ -141,6 +159,7 @@ public final class Shell {
   /// exit status 1) when the database cannot be opened.
   public func openDatabase() -> Connection? {
     if let connection { return connection }
+    if let writer = openPreferredReadPool() { return writer }
     do {
       let opened = try Connection(path: state.databasePath, options: state.openOptions)
       try prepareConnection(opened)
@@ -154,5 +173,16 @@ public final class Shell {
       exitCode = 1
       return nil
     }
+  }
+}
+
+extension Shell {
+  /// Why the main input should stop being read.
+  public enum StopRequest: Sendable, Equatable {
+    /// An interrupt (SIGINT) in batch mode: sqlite3 stops before the next line, but runs SQL
+    /// already pending at the end as it always does.
+    case interrupt
+    /// A termination signal (SIGTERM, SIGHUP): stop now, drop pending SQL, roll back.
+    case terminate
   }
 }

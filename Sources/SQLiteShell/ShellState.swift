@@ -31,6 +31,10 @@ public struct ShellState {
   public var databasePath = ":memory:"
   /// How the database is opened (`-readonly`, `-nofollow`).
   public var openOptions = OpenOptions.default
+  /// `.readers N` / `--readers N`: readers for a database file (0: one connection, as sqlite3).
+  public var readerCount = 0
+  /// `.timeout MS`: the busy timeout, kept for the connections a read pool opens.
+  public var busyTimeout: Int32 = 0
   /// `.stats`: what is printed after each statement.
   public var statistics = StatisticsMode.off
   /// The name `.show` reports for the current output (`stdout`, a file, `|command`).

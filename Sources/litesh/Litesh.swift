@@ -17,14 +17,15 @@ enum Litesh {
     case .finished(let code):
       exit(code)
     case .readInput(let shell):
+      TerminationSignal.install(for: shell, batchInterrupt: !shell.state.isInteractive)
       if shell.state.isInteractive {
         runInteractive(shell)
       } else {
-        shell.run(LineReader(fileDescriptor: 0))
+        shell.run(standardInput())
       }
-      let status = shell.exitStatus
-      shell.close()
-      exit(status)
+      // The one way out: a transaction left open is rolled back and reported here.
+      shell.close(reason: TerminationSignal.leaveReason)
+      exit(TerminationSignal.exitStatus(shell.exitStatus))
     }
   }
 
@@ -35,15 +36,22 @@ enum Litesh {
     }
   }
 
+  /// Standard input, whose reads end when a termination signal comes.
+  static func standardInput() -> LineReader {
+    let reader = LineReader(fileDescriptor: 0)
+    reader.stopDescriptor = TerminationSignal.stopDescriptor
+    return reader
+  }
+
   /// The libedit REPL (Sources/litesh/Terminal) when standard input is a terminal; with
   /// `-interactive` on a pipe or file, the echoing session instead (no libedit, no history).
   static func runInteractive(_ shell: Shell) {
     // sqlite3 shows the in-memory notice only when started with no arguments at all.
     let isTransient = CommandLine.arguments.count == 1
     if isatty(0) == 0 {
-      EchoingSession(shell: shell, isTransient: isTransient).run(LineReader(fileDescriptor: 0))
+      EchoingSession(shell: shell, isTransient: isTransient).run(standardInput())
     } else {
-      InterruptSignal.onInterrupt { [stopRequest = shell.stopRequest] in stopRequest.request() }
+      InterruptSignal.onInterrupt { [workStop = shell.workStop] in workStop.request() }
       InteractiveSession(
         shell: shell, dotCommandNames: shell.registry.implemented.map(\.name),
         isTransient: isTransient

@@ -70,7 +70,7 @@ final class REPLTerminal {
   /// The number of lines that start with the main or continuation prompt.
   func promptCount() -> Int {
     screen().split(separator: "\n").filter {
-      $0.hasPrefix("litesh>") || $0.hasPrefix("litesh*>") || $0.hasPrefix("   ...>")
+      $0.hasPrefix("litesh>") || $0.hasPrefix("litesh[") || $0.hasPrefix("   ...>")
     }.count
   }
 

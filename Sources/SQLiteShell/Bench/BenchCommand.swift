@@ -62,7 +62,7 @@ extension Shell {
     let showsProgress = options.progress != nil && errors.isTerminal && state.isInteractive
     let readerCounts = options.sweep ?? [options.readers]
     do {
-      try stopRequest.whileRunning(onStop: control.stop) {
+      try workStop.whileRunning(onStop: control.stop) {
         for readers in readerCounts where !control.isStopped {
           var pointOptions = options
           pointOptions.readers = readers

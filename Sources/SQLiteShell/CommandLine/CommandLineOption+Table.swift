@@ -88,6 +88,12 @@ extension CommandLineOption {
       "completions", argument: "SHELL", "print the bash, zsh or fish completion script",
       phase: .early, origin: .litesh
     ) { settings, value in settings.completionShell = value },
+    CommandLineOption(
+      "readers", argument: "N", "run read-only queries on N readers (WAL)", phase: .early,
+      origin: .litesh
+    ) { settings, value in
+      settings.state.readerCount = ReadersCommand.count(value ?? "0")
+    },
   ]
 
   /// The option named `name` (without dashes), if litesh has it.

@@ -134,9 +134,8 @@ public struct ShellLauncher {
       return code
     case .readInput(let shell):
       shell.run(input)
-      let status = shell.exitStatus
       shell.close()
-      return status
+      return shell.exitStatus
     }
   }
 
@@ -154,8 +153,8 @@ public struct ShellLauncher {
   }
 
   private func finish(_ shell: Shell, _ code: Int32) -> Start {
-    shell.close()
-    return .finished(code)
+    let rolledBack = shell.close()
+    return .finished(code == 0 && rolledBack ? 1 : code)
   }
 
   private func optionName(_ word: String) -> String {
@@ -256,11 +255,25 @@ public struct ShellLauncher {
 }
 
 extension Shell {
-  /// Flushes output and closes the database (an open transaction rolls back).
-  public func close() {
+  /// Leaves the shell: every way out goes through here.
+  ///
+  /// A transaction still open is rolled back with one warning on stderr (nothing is committed
+  /// that the user did not commit) and, in batch mode, counts as an error (exit status 1);
+  /// then output is flushed and the database closed.
+  ///
+  /// - Parameter reason: why the shell ends; by default `.quit`/`.exit`, a `-bail` stop, or
+  ///   the end of the input, whichever happened.
+  /// - Returns: whether a transaction had to be rolled back.
+  @discardableResult
+  public func close(reason: LeaveReason? = nil) -> Bool {
+    let bailed = hadError && state.bail && !state.isInteractive
+    let why = reason ?? (bailed ? .bail : quitRequested || exitCode != nil ? .quit : .endOfInput)
+    let rolledBack = rollBackLeftTransaction(why)
+    if rolledBack && !state.isInteractive { hadError = true }
     resetOutput()
     flush()
-    try? connection?.close()
+    closeConnection()
     closeDiagnostics()
+    return rolledBack
   }
 }

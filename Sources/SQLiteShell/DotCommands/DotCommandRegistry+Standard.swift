@@ -131,5 +131,23 @@ extension DotCommandRegistry {
     DotCommand(
       "pager", minimumPrefix: 3, origin: .litesh, help: HelpText.pagerHelp,
       handler: TerminalCommands.pager),
+    DotCommand(
+      "readers", minimumPrefix: 5, origin: .litesh, help: HelpText.readersHelp,
+      handler: ReadersCommand.run),
+    DotCommand(
+      "begin", minimumPrefix: 3, origin: .litesh, help: HelpText.beginHelp,
+      handler: TransactionCommands.begin),
+    DotCommand(
+      "commit", minimumPrefix: 3, origin: .litesh, help: HelpText.commitHelp,
+      handler: TransactionCommands.commit),
+    DotCommand(
+      "rollback", minimumPrefix: 3, origin: .litesh, help: HelpText.rollbackHelp,
+      handler: TransactionCommands.rollback),
+    DotCommand(
+      "savepoint", minimumPrefix: 5, origin: .litesh, help: HelpText.savepointHelp,
+      handler: TransactionCommands.savepoint),
+    DotCommand(
+      "release", minimumPrefix: 3, origin: .litesh, help: HelpText.releaseHelp,
+      handler: TransactionCommands.release),
   ])
 }

@@ -90,6 +90,12 @@ enum HelpText {
     ".read FILE               Read input from FILE or command output",
     "    If FILE begins with \"|\", it is a command that generates the input.",
   ]
+  static let readersHelp = [
+    ".readers ?N?             Run read-only queries on N reader connections (WAL)",
+    "     No N: show the pool (readers open and busy, waiters, WAL size)",
+    "     0 goes back to one connection; the file stays in WAL mode",
+    "     Not for in-memory or read-only databases (--readers N leaves those alone)",
+  ]
   static let separatorHelp = [
     ".separator COL ?ROW?     Change the column and row separators"
   ]

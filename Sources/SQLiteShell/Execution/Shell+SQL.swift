@@ -88,6 +88,11 @@ extension Shell {
       if let isInterrupted = standardOutput.isInterrupted, isInterrupted() {
         return Failure(error: SQLiteError(code: .interrupt, message: "interrupted"), phase: .step)
       }
+      switch runOnReaderIfRouted(statement, on: connection) {
+      case .notRouted: break
+      case .succeeded: continue
+      case .failed(let failure): return failure
+      }
       ParameterBinding.bind(statement, from: connection)
       if state.queryPlan != .off && statement.explainKind == 0 {
         showQueryPlan(of: statement, on: connection)
@@ -96,9 +101,11 @@ extension Shell {
       do {
         try ResultWriter.write(statement, style: state.style, to: output)
       } catch {
+        transactions.reconcile(isInsideTransaction: connection.isInsideTransaction)
         if state.statistics != .off { writeStatistics(for: statement) }
         return Failure(error: error, phase: .step)
       }
+      didRun(statement, on: connection)
       if state.statistics != .off { writeStatistics(for: statement) }
     }
   }

@@ -23,6 +23,11 @@ public final class LineReader {
   /// answer before it writes the next statement (sqlite3 answers each too). At most one call
   /// per 64 KiB block of input.
   public var beforeRead: (() -> Void)?
+  /// A descriptor that becomes readable when reading must stop, or -1.
+  ///
+  /// A termination signal's pipe: each read waits on both, so a signal that comes while a
+  /// read is about to block still ends the input; the rest is treated as the end of input.
+  public var stopDescriptor: Int32 = -1
 
   /// Reads from an open descriptor, such as 0 for stdin; the descriptor is left open.
   public init(fileDescriptor: Int32) {
@@ -117,6 +122,10 @@ public final class LineReader {
     }
     if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
     beforeRead?()
+    if isStopped() {
+      isAtEnd = true
+      return
+    }
     let count = buffer.withUnsafeMutableBytes { raw -> Int in
       guard let base = raw.baseAddress else { return 0 }
       while true {
@@ -126,5 +135,17 @@ public final class LineReader {
       }
     }
     if count <= 0 { isAtEnd = true } else { end += count }
+  }
+
+  /// Waits until the input or ``stopDescriptor`` is readable; whether it was the stop.
+  private func isStopped() -> Bool {
+    guard stopDescriptor >= 0 else { return false }
+    let readable = Int16(POLLIN | POLLHUP | POLLERR)
+    var descriptors = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    while poll(&descriptors, 2, -1) < 0 && errno == EINTR {}
+    return descriptors[1].revents & readable != 0
   }
 }

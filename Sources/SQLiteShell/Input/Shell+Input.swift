@@ -53,7 +53,7 @@ extension Shell {
     }
     var buffer = InputBuffer()
     var errorCount = 0
-    reading: while errorCount == 0 || !state.bail, exitCode == nil,
+    reading: while errorCount == 0 || !state.bail, exitCode == nil, stopRequest() == nil,
       let line = reader.nextText()
     {
       let disposition = buffer.feed(line)
@@ -95,7 +95,9 @@ extension Shell {
         "Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
       outcome = .failure
     }
+    reconcileTransaction()
     if command?.name != "nonce" { endSafeModeSuspension() }
+    noteDotCommandForReaders(command?.name)
     if onceCountdown > 0 {
       onceCountdown -= 1
       if onceCountdown == 0 { resetOutput() }

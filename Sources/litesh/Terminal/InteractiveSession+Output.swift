@@ -16,7 +16,9 @@ extension InteractiveSession {
     pager.begin(shell.state.pager, isTerminal: toTerminal)
     progress.start()
     if let connection = shell.connection {
-      InterruptSignal.whileRunning(connection.interruptHandle) { shell.processLine(line) }
+      InterruptSignal.whileRunning(connection.interruptHandle, pool: shell.readerPool) {
+        shell.processLine(line)
+      }
     } else {
       shell.processLine(line)
     }
@@ -45,6 +47,15 @@ extension InteractiveSession {
       pager.writeError(bytes)
       if red { Self.withBytes("\u{1B}[0m") { pager.writeError($0) } }
     }
+  }
+
+  /// Sends output straight to the descriptors again, as before ``installTerminalHooks()``.
+  func removeTerminalHooks() {
+    shell.flush()
+    pager.onQuit = {}
+    shell.standardOutput.aroundWrite = nil
+    shell.standardOutput.redirect = nil
+    shell.errors.redirect = nil
   }
 
   private static func withBytes(_ text: String, _ body: (UnsafeRawBufferPointer) -> Void) {

@@ -51,14 +51,19 @@ final class InteractiveSession {
     history.load()
     shell.style.usesDisplayWidth = terminal.isOutputTerminal
     installTerminalHooks()
+    // The shell outlives the session: its exit warning must not reach a destroyed session.
+    defer { removeTerminalHooks() }
     printBanner()
     _ = shell.openDatabase()
-    while !shell.shouldExit {
+    while !shell.shouldExit && shell.stopRequest() == nil {
       switch LineEditor.readLine(prompt: currentPrompt()) {
       case .endOfInput:
         Self.write("\n")
         history.save()
         return
+      case .interrupted where shell.stopRequest() != nil:
+        // SIGTERM or SIGHUP at the prompt: leave as Ctrl-D does.
+        Self.write("\n")
       case .interrupted:
         Self.write("^C\n")
         shell.discardPendingInput()
@@ -86,7 +91,7 @@ final class InteractiveSession {
         runLine(line)
         if let request = shell.takeEditRequest() { edit(request, isPending: false) }
       }
-      if shell.shouldExit { break }
+      if shell.shouldExit || shell.stopRequest() != nil { break }
     }
     if !shell.isAwaitingContinuation || shell.shouldExit { recordEntry() }
   }
@@ -125,13 +130,10 @@ final class InteractiveSession {
     return DotCommandRegistry.standard.resolve(String(word.dropFirst()))?.name == "edit"
   }
 
-  /// The prompt due now, marked with `*` while a transaction is open.
+  /// The prompt due now; the main prompt shows an open transaction (`litesh[tx:2]> `).
   private func currentPrompt() -> String {
-    let prompt = shell.isAwaitingContinuation ? shell.continuationPrompt : shell.mainPrompt
-    guard shell.connection?.isInsideTransaction ?? false, prompt.hasSuffix("> ") else {
-      return prompt
-    }
-    return String(prompt.dropLast(2)) + "*> "
+    if shell.isAwaitingContinuation { return shell.continuationPrompt }
+    return shell.transactions.marking(prompt: shell.mainPrompt)
   }
 
   private func printBanner() {

@@ -23,6 +23,8 @@ protocol InteractiveShell: AnyObject {
   var shouldExit: Bool { get }
   /// The connection statements run on now (it changes with `.open`); `nil` until opened.
   var connection: Connection? { get }
+  /// The read pool while readers are on (Ctrl-C interrupts its running reads too).
+  var readerPool: ConnectionPool? { get }
   /// The connection, opened now if it was not yet; `nil` if it cannot be opened.
   func openDatabase() -> Connection?
   /// The result rows written so far (the progress line shows the rows of the running statement).
@@ -33,6 +35,10 @@ protocol InteractiveShell: AnyObject {
   var state: ShellState { get }
   /// Where results go now (standard output unless `.output` or `.once` redirect them).
   var output: OutputSink { get }
+  /// The transaction open on the connection, as the shell follows it (for the prompt).
+  var transactions: TransactionTracker { get }
+  /// A request to stop reading input (a termination signal), if one came.
+  var stopRequest: () -> Shell.StopRequest? { get }
   /// The text `.edit` asked to edit, once.
   func takeEditRequest() -> String?
 }

@@ -10,13 +10,14 @@ import Synchronization
 /// The handler is async-signal-safe: it only stores an atomic flag and writes one byte to a
 /// pipe. A watcher thread reads the pipe and interrupts the statement that is running, through
 /// the connection's thread-safe ``InterruptHandle``; the session sets that handle around each
-/// statement, so a late Ctrl-C never hits the next statement. Installed with `SA_RESTART`;
-/// libedit's own handler (`rl_catch_signals`) still makes `readline()` return on Ctrl-C.
+/// statement, so a late Ctrl-C never hits the next statement. Installed with `SA_RESTART`,
+/// which ``LineEditor/readLine(prompt:)`` clears while it waits, so Ctrl-C ends that read.
 enum InterruptSignal {
   private static let requested = Atomic<Bool>(false)
   private static let writeEnd = Atomic<Int32>(-1)
   private static let readEnd = Atomic<Int32>(-1)
   private static let active = Mutex<InterruptHandle?>(nil)
+  private static let activePool = Mutex<ConnectionPool?>(nil)
   private static let observer = Mutex<(@Sendable () -> Void)?>(nil)
 
   /// Also runs `body` on each Ctrl-C, on the watcher thread: how work that is not a statement
@@ -60,11 +61,18 @@ enum InterruptSignal {
   /// Whether Ctrl-C was pressed since the last ``takeRequest()``, leaving the flag as it is.
   static var isRequested: Bool { requested.load(ordering: .relaxed) }
 
-  /// Runs `body` with Ctrl-C interrupting `handle`'s statements; a Ctrl-C that came just before
-  /// (after the prompt returned) interrupts at once.
-  static func whileRunning<R>(_ handle: InterruptHandle, _ body: () throws -> R) rethrows -> R {
+  /// Runs `body` with Ctrl-C interrupting `handle`'s statements and the reads running in `pool`
+  /// (the shell's readers); a Ctrl-C that came just before (after the prompt returned)
+  /// interrupts at once.
+  static func whileRunning<R>(
+    _ handle: InterruptHandle, pool: ConnectionPool? = nil, _ body: () throws -> R
+  ) rethrows -> R {
     active.withLock { $0 = handle }
-    defer { active.withLock { $0 = nil } }
+    activePool.withLock { $0 = pool }
+    defer {
+      active.withLock { $0 = nil }
+      activePool.withLock { $0 = nil }
+    }
     if requested.load(ordering: .sequentiallyConsistent) { handle.interrupt() }
     return try body()
   }
@@ -84,6 +92,7 @@ enum InterruptSignal {
       if count < 0, errno == EINTR { continue }
       if count <= 0 { return nil }
       active.withLock { $0?.interrupt() }
+      activePool.withLock { $0?.interrupt() }
       observer.withLock { $0 }?()
     }
   }

@@ -22,7 +22,14 @@ enum LineEditor {
   nonisolated(unsafe) private static var nextMatch = 0
 
   /// Prepares libedit: locale (without it non-ASCII input vanishes), completion, word breaks.
+  ///
+  /// libedit's own signal handling is turned off (`rl_catch_signals = 0`): its handler passes
+  /// each signal on with `kill(0, …)`, to the whole process group, so a SIGTERM sent to litesh
+  /// would also reach the shell script that started it. ``readLine(prompt:)`` instead lets
+  /// SIGINT, SIGTERM and SIGHUP interrupt the terminal read; libedit still reads the window
+  /// size before each line.
   static func setUp(wordBreakCharacters: String, historyLimit: Int32) {
+    rl_catch_signals = 0
     setlocale(LC_CTYPE, "")
     rl_readline_name = UnsafePointer(strdup("litesh"))
     rl_attempted_completion_function = attemptedCompletion
@@ -34,6 +41,8 @@ enum LineEditor {
   /// Shows `prompt` and reads one edited line.
   static func readLine(prompt: String) -> Input {
     _ = InterruptSignal.takeRequest()
+    let restarting = interruptingRead()
+    defer { restoreRestart(restarting) }
     errno = 0
     guard let pointer = readline(prompt) else {
       return errno == EINTR || InterruptSignal.takeRequest() ? .interrupted : .endOfInput
@@ -41,6 +50,26 @@ enum LineEditor {
     defer { free(pointer) }
     if InterruptSignal.takeRequest() { return .interrupted }
     return .line(String(cString: pointer))
+  }
+
+  /// Clears `SA_RESTART` from the SIGINT handler so Ctrl-C makes the terminal read return
+  /// `EINTR` (and `readline()` return); returns whether it was set.
+  private static func interruptingRead() -> Bool {
+    var action = sigaction()
+    guard sigaction(SIGINT, nil, &action) == 0, action.sa_flags & SA_RESTART != 0 else {
+      return false
+    }
+    action.sa_flags &= ~SA_RESTART
+    return sigaction(SIGINT, &action, nil) == 0
+  }
+
+  /// Puts `SA_RESTART` back on the SIGINT handler after the read, if it was there.
+  private static func restoreRestart(_ wasSet: Bool) {
+    guard wasSet else { return }
+    var action = sigaction()
+    guard sigaction(SIGINT, nil, &action) == 0 else { return }
+    action.sa_flags |= SA_RESTART
+    sigaction(SIGINT, &action, nil)
   }
 
   /// The terminal size libedit tracks (it handles SIGWINCH), as rows and columns.

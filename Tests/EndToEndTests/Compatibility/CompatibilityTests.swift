@@ -18,6 +18,7 @@ struct CompatibilityTests {
 
   @Test("litesh matches sqlite3", arguments: CompatibilityCases.all)
   func matchesSQLite3(_ testCase: CompatibilityCase) throws {
+    if Self.readers != nil, Self.differentWithReaders[testCase.name] != nil { return }
     let reference = try Self.run(Self.sqlite3, testCase)
     let actual = try Self.run(Binary.litesh, testCase)
     #expect(
@@ -61,6 +62,31 @@ struct CompatibilityTests {
     for line in own { #expect(line.hasPrefix("   --"), "not an option line: \(line)") }
   }
 
+  /// `LITESH_COMPAT_READERS=N` runs litesh with `--readers N` (the notice that the file
+  /// switched to WAL is dropped from its stderr); `nil` when unset.
+  static let readers: String? = ProcessInfo.processInfo.environment["LITESH_COMPAT_READERS"]
+
+  /// The cases whose output differs with readers by nature, with the reason.
+  static let differentWithReaders: [String: String] = [
+    ".open creates, reopens and shows the file": "`.show` has a `readers:` line while readers run"
+  ]
+
+  /// The arguments litesh gets for a case: `--readers N` first under `LITESH_COMPAT_READERS`.
+  static func arguments(for program: String, _ testCase: CompatibilityCase) -> [[UInt8]] {
+    guard program != sqlite3, let readers else { return testCase.arguments }
+    return [Array("--readers".utf8), Array(readers.utf8)] + testCase.arguments
+  }
+
+  /// Stderr without the WAL notice a run with readers prints when it switches a file to WAL.
+  static func withoutWALNotice(_ errors: [UInt8]) -> [UInt8] {
+    guard readers != nil else { return errors }
+    let notice = Array("litesh: database switched to WAL for ".utf8)
+    return Array(
+      errors.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        .filter { !$0.starts(with: notice) }
+        .joined(separator: [UInt8(ascii: "\n")]))
+  }
+
   /// Runs `program` in a fresh directory with an empty `HOME`, piping the case's input.
   static func run(_ program: String, _ testCase: CompatibilityCase) throws -> Run {
     let fileManager = FileManager.default
@@ -78,13 +104,14 @@ struct CompatibilityTests {
       try Data(contents).write(to: url)
     }
     let process = Process()
-    if testCase.arguments.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) {
+    let arguments = arguments(for: program, testCase)
+    if arguments.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) {
       process.executableURL = URL(fileURLWithPath: program)
-      process.arguments = testCase.arguments.map { String(decoding: $0, as: UTF8.self) }
+      process.arguments = arguments.map { String(decoding: $0, as: UTF8.self) }
     } else {
       // Foundation passes arguments as Strings; the shell passes the exact bytes.
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", shellCommand(testCase.arguments), program]
+      process.arguments = ["-c", shellCommand(arguments), program]
     }
     process.currentDirectoryURL = work
     var environment = ProcessInfo.processInfo.environment
@@ -103,7 +130,8 @@ struct CompatibilityTests {
     process.waitUntilExit()
     let output = try Data(contentsOf: outputFile)
     let errorBytes = replacing(
-      Array(program.utf8), with: Array("PROGRAM".utf8), in: Array(try Data(contentsOf: errorFile)))
+      Array(program.utf8), with: Array("PROGRAM".utf8),
+      in: withoutWALNotice(Array(try Data(contentsOf: errorFile))))
     let errors = String(decoding: errorBytes, as: UTF8.self)
     return Run(
       output: output, errors: errors, errorBytes: errorBytes, status: process.terminationStatus)

@@ -94,6 +94,9 @@ final class Coprocess {
     )
   }
 
+  /// The program's process id.
+  var processIdentifier: Int32 { process.processIdentifier }
+
   /// Sends `signal` to the program.
   func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 

@@ -23,7 +23,9 @@ struct CompletionScriptTests {
     for option in CommandLineOption.table {
       let offered =
         switch kind {
-        case .bash: text.contains(" \(option.spelling) ") || text.contains("'\(option.spelling) ")
+        case .bash:
+          text.contains(" \(option.spelling) ") || text.contains("'\(option.spelling) ")
+            || text.contains(" \(option.spelling)'")
         case .zsh: text.contains("'\(option.spelling)[")
         case .fish:
           text.contains(option.origin == .litesh ? "-l \(option.name) " : "-o \(option.name) ")

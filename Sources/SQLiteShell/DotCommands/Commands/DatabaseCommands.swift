@@ -130,8 +130,10 @@ enum DatabaseCommands {
         file = word
       }
     }
-    try? shell.connection?.close()
-    shell.connection = nil
+    if shell.rollBackLeftTransaction(.reopen) && !shell.state.isInteractive {
+      shell.hadError = true
+    }
+    shell.closeConnection()
     shell.state.openOptions = options
     if let file {
       if new && !shell.state.isSafe { _ = unlink(file) }
@@ -142,6 +144,7 @@ enum DatabaseCommands {
       }
     }
     shell.state.databasePath = file ?? ""
+    if shell.openPreferredReadPool() != nil { return .success }
     let connection: Connection
     do throws(SQLiteError) {
       connection = try Connection(path: file ?? "", options: options)

@@ -69,6 +69,7 @@ enum SessionCommands {
     line("stats", state.statistics.rawValue)
     line("width", style.columnWidths.map { "\($0) " }.joined())
     line("filename", state.databasePath)
+    if let readers = ReadersCommand.describeSetting(of: shell) { line("readers", readers) }
     // litesh's own settings: only in an interactive session, so piped output stays sqlite3's.
     if state.isInteractive {
       line("color", state.color.rawValue)

@@ -107,7 +107,8 @@ enum SettingCommands {
   static let timeout: DotCommand.Handler = { shell, arguments in
     guard let connection = shell.openDatabase() else { return .failure }
     let milliseconds = arguments.first.map(DotCommandArguments.integer) ?? 0
-    connection.setBusyTimeout(milliseconds: Int32(truncatingIfNeeded: milliseconds))
+    shell.state.busyTimeout = Int32(truncatingIfNeeded: milliseconds)
+    connection.setBusyTimeout(milliseconds: shell.state.busyTimeout)
     return .success
   }
 

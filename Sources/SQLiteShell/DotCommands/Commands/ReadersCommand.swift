@@ -1,0 +1,109 @@
+import SQLiteCore
+
+/// `.readers ?N?`: how many reader connections run read-only queries.
+///
+/// N > 0 runs them on up to N readers (the file switches to WAL); 0 goes back to one
+/// connection; no argument shows the pool.
+enum ReadersCommand {
+  /// The most readers `.readers` and `--readers` accept.
+  static let maximum = 64
+
+  /// The reader count in `text` (sqlite3-style integer), clamped to 0…``maximum``.
+  static func count(_ text: String) -> Int {
+    Int(min(max(DotCommandArguments.integer(text), 0), Int64(maximum)))
+  }
+
+  static let run: DotCommand.Handler = { shell, arguments in
+    guard arguments.count <= 1 else {
+      shell.errors.write("Usage: .readers ?N?\n")
+      return .failure
+    }
+    guard let argument = arguments.first else {
+      showState(of: shell)
+      return .success
+    }
+    guard argument.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      shell.errors.write("Error: .readers needs a number of readers, not \"\(argument)\"\n")
+      return .failure
+    }
+    return change(shell, to: count(argument))
+  }
+
+  /// Resizes the pool, opens it, or closes it for a single connection.
+  private static func change(_ shell: Shell, to count: Int) -> DotCommand.Outcome {
+    if let refusal = Shell.readersRefusal(
+      path: shell.state.databasePath, options: shell.state.openOptions), count > 0
+    {
+      shell.errors.write("Error: \(refusal)\n")
+      return .failure
+    }
+    if let readPool = shell.readPool, count > 0 {
+      readPool.resize(to: count)
+      shell.state.readerCount = count
+      return .success
+    }
+    if shell.connection?.isInsideTransaction ?? false {
+      shell.errors.write("Error: cannot change readers inside a transaction\n")
+      return .failure
+    }
+    let hadPool = shell.readPool != nil
+    shell.state.readerCount = count
+    if count == 0 && !hadPool { return .success }
+    shell.closeConnection()
+    if count > 0 {
+      do {
+        _ = try shell.openReadPool()
+        return .success
+      } catch {
+        shell.state.readerCount = 0
+        shell.errors.write("Error: cannot open readers: \(Self.message(error))\n")
+        _ = shell.openDatabase()
+        return .failure
+      }
+    }
+    guard shell.openDatabase() != nil else { return .failure }
+    shell.errors.write("litesh: readers off: the database stays in WAL mode\n")
+    return .success
+  }
+
+  /// The `.show` value, or `nil` when no readers are in use or due when the database opens (so
+  /// `.show` prints exactly sqlite3's lines by default, and for in-memory databases).
+  static func describeSetting(of shell: Shell) -> String? {
+    let count = shell.state.readerCount
+    if shell.readPool != nil { return "\(count)" }
+    guard count > 0, shell.connection == nil,
+      Shell.readersRefusal(path: shell.state.databasePath, options: shell.state.openOptions) == nil
+    else { return nil }
+    return "\(count) (when the database opens)"
+  }
+
+  /// `.readers` alone: the pool's state, or the single connection.
+  private static func showState(of shell: Shell) {
+    func line(_ name: String, _ value: String) {
+      shell.output.write(
+        String(repeating: " ", count: max(0, 12 - name.utf8.count)) + name + ": " + value + "\n")
+    }
+    let journalMode = shell.connection.flatMap { connection in
+      try? connection.scalar("PRAGMA journal_mode", as: String.self)
+    }
+    guard let readPool = shell.readPool else {
+      line("readers", "0 (one connection)")
+      if let journalMode { line("journal mode", journalMode) }
+      return
+    }
+    let statistics = readPool.pool.statistics
+    line(
+      "readers",
+      "\(statistics.maximumReaderCount) (\(statistics.openReaders) open,"
+        + " \(statistics.busyReaders) busy, \(statistics.idleReaders) idle)")
+    line("waiting", "\(statistics.waitingReads) reads, \(statistics.waitingWrites) writes")
+    line("writer", statistics.writerState.rawValue)
+    line("wal size", "\(statistics.walSize) bytes")
+    if let journalMode { line("journal mode", journalMode) }
+    line("routed", "\(readPool.readerStatementCount) statements ran on readers")
+  }
+
+  private static func message(_ error: any Error) -> String {
+    (error as? SQLiteError)?.message ?? "\(error)"
+  }
+}

@@ -1,0 +1,106 @@
+import SQLiteCore
+
+/// `.begin`, `.commit`, `.rollback`, `.savepoint` and `.release`: transactions by command.
+///
+/// Each checks the shell's ``TransactionTracker`` first, so misuse (`.commit` with nothing
+/// open, `.begin` inside a transaction, an unknown savepoint) is a clear error before any SQL
+/// runs; then it runs the SQL a person would type, through the same path as typed SQL, so
+/// tracking, `.trace`, `.changes` and error messages are the same for both.
+enum TransactionCommands {
+  static let begin: DotCommand.Handler = { shell, arguments in
+    guard arguments.count <= 1 else { return usage(shell, ".begin ?deferred|immediate|exclusive?") }
+    let word = arguments.first ?? "deferred"
+    guard let kind = TransactionKind(rawValue: word.lowercased()) else {
+      return fail(
+        shell, ".begin",
+        "unknown transaction kind \"\(word)\" (expected deferred, immediate or exclusive)")
+    }
+    shell.reconcileTransaction()
+    if shell.transactions.isOpen {
+      return fail(
+        shell, ".begin",
+        "a transaction is already open; .commit or .rollback it first, or nest with .savepoint")
+    }
+    return shell.runTransactionSQL(kind.beginSQL)
+  }
+
+  static let commit: DotCommand.Handler = { shell, arguments in
+    guard arguments.isEmpty else { return usage(shell, ".commit") }
+    guard requireOpen(shell, ".commit") else { return .failure }
+    return shell.runTransactionSQL("COMMIT")
+  }
+
+  static let rollback: DotCommand.Handler = { shell, arguments in
+    guard arguments.count <= 1 else { return usage(shell, ".rollback ?SAVEPOINT?") }
+    guard requireOpen(shell, ".rollback") else { return .failure }
+    guard let name = arguments.first else { return shell.runTransactionSQL("ROLLBACK") }
+    guard requireSavepoint(shell, ".rollback", name) else { return .failure }
+    return shell.runTransactionSQL("ROLLBACK TO SAVEPOINT \(quoted(name))")
+  }
+
+  static let savepoint: DotCommand.Handler = { shell, arguments in
+    guard arguments.count == 1, let name = arguments.first, !name.isEmpty else {
+      return usage(shell, ".savepoint NAME")
+    }
+    return shell.runTransactionSQL("SAVEPOINT \(quoted(name))")
+  }
+
+  static let release: DotCommand.Handler = { shell, arguments in
+    guard arguments.count == 1, let name = arguments.first else {
+      return usage(shell, ".release NAME")
+    }
+    guard requireOpen(shell, ".release") else { return .failure }
+    guard requireSavepoint(shell, ".release", name) else { return .failure }
+    return shell.runTransactionSQL("RELEASE SAVEPOINT \(quoted(name))")
+  }
+
+  /// `name` as an SQL identifier in double quotes.
+  static func quoted(_ name: String) -> String {
+    var text = "\""
+    for character in name {
+      text.append(character)
+      if character == "\"" { text.append(character) }
+    }
+    return text + "\""
+  }
+
+  private static func requireOpen(_ shell: Shell, _ command: String) -> Bool {
+    shell.reconcileTransaction()
+    guard !shell.transactions.isOpen else { return true }
+    _ = fail(shell, command, "no transaction is open")
+    return false
+  }
+
+  private static func requireSavepoint(_ shell: Shell, _ command: String, _ name: String) -> Bool {
+    guard shell.transactions.savepointIndex(named: name) == nil else { return true }
+    let open = shell.transactions.savepoints
+    let list = open.isEmpty ? "none is open" : "open: " + open.joined(separator: ", ")
+    _ = fail(shell, command, "no savepoint named \"\(name)\" (\(list))")
+    return false
+  }
+
+  private static func usage(_ shell: Shell, _ text: String) -> DotCommand.Outcome {
+    shell.errors.write("Usage: \(text)\n")
+    shell.errors.flush()
+    return .failure
+  }
+
+  /// `Error near line N: .commit: no transaction is open` (no line when interactive).
+  private static func fail(_ shell: Shell, _ command: String, _ message: String)
+    -> DotCommand.Outcome
+  {
+    shell.output.flush()
+    let place = shell.state.isInteractive ? "" : " near line \(shell.currentLineNumber)"
+    shell.errors.write("Error\(place): \(command): \(message)\n")
+    shell.errors.flush()
+    return .failure
+  }
+}
+
+extension Shell {
+  /// Runs a transaction statement a dot-command stands for, exactly as if it had been typed.
+  func runTransactionSQL(_ sql: String) -> DotCommand.Outcome {
+    runSQL(SQLText(sql + ";"), line: state.isInteractive ? nil : currentLineNumber)
+      ? .success : .failure
+  }
+}

@@ -1,0 +1,150 @@
+import SQLiteCore
+
+/// The shell's read pool (`.readers N`): a ``ConnectionPool``, the ``WriterSession`` the shell
+/// holds for as long as the pool is open, and the writer's connection.
+///
+/// The shell runs its statements and dot-commands on ``writer`` directly, on the shell's own
+/// thread, exactly as it does with a single connection: only statements the
+/// ``StatementRouter`` sends to a reader make a hop (``read(_:)``). That is safe because the
+/// session gives the shell the writer exclusively: the pool touches the writer's connection
+/// only when the session ends or the pool closes, and the shell does both from ``close()``
+/// after it is done with the connection. The connection is opened `NOMUTEX`, and SQLite allows
+/// such a connection on any thread as long as no two threads use it at once.
+final class ReadPool {
+  /// The pool.
+  let pool: ConnectionPool
+  /// The writer's connection, the one the shell's statements and dot-commands run on.
+  let writer: Connection
+  private let session: WriterSession
+  /// Set for good once the writer has state a reader cannot see that the shell cannot check
+  /// cheaply (a `PRAGMA` setting, a loaded extension, a connection option).
+  private(set) var hasPermanentSessionState = false
+  /// Whether the writer has attached databases or temporary objects, when known.
+  private var cachedSessionState: Bool?
+  /// Statements that ran on a reader since the pool opened.
+  private(set) var readerStatementCount = 0
+
+  private init(pool: ConnectionPool, session: WriterSession, writer: Connection) {
+    self.pool = pool
+    self.session = session
+    self.writer = writer
+  }
+
+  /// Opens the pool on `path` (switching the file to WAL), takes the writer session and hands
+  /// back the writer's connection.
+  static func open(
+    path: String, readers: Int, busyTimeout: Int32,
+    prepare: @escaping @Sendable (Connection) throws -> Void
+  ) throws -> ReadPool {
+    let configuration = ConnectionPool.Configuration(
+      maximumReaderCount: readers, busyTimeout: busyTimeout, journalSizeLimit: -1,
+      usesNormalSynchronous: false, prepareConnection: prepare)
+    let (pool, session, writer) = try CallerThreadBridge.run {
+      let pool = try await ConnectionPool(path: path, configuration: configuration)
+      do {
+        let session = try await pool.beginWriterSession()
+        let writer = try await session.execute { db in ShellThreadBound(db) }
+        return (pool, session, writer)
+      } catch {
+        try? await pool.close()
+        throw error
+      }
+    }
+    return ReadPool(pool: pool, session: session, writer: writer.value)
+  }
+
+  /// Runs `body` on a reader, in a snapshot of the last committed state, and waits for it.
+  func read(_ body: @escaping (Connection) throws -> Void) throws {
+    let work = ShellThreadBound(body)
+    let pool = pool
+    try CallerThreadBridge.run { try await pool.read { db in try work.value(db) } }
+    readerStatementCount += 1
+  }
+
+  /// Changes how many readers may be open.
+  func resize(to count: Int) {
+    let pool = pool
+    _ = try? CallerThreadBridge.run { await pool.setMaximumReaderCount(count) }
+  }
+
+  /// Ends the writer session (an open transaction is rolled back) and closes the pool.
+  func close() {
+    let (pool, session) = (pool, session)
+    _ = try? CallerThreadBridge.run {
+      try? await session.end()
+      try await pool.close()
+    }
+  }
+
+  // MARK: State a reader cannot see
+
+  /// Whether the writer may have state that a reader lacks: then reads stay on the writer.
+  func hasSessionState() -> Bool {
+    if hasPermanentSessionState { return true }
+    if let cachedSessionState { return cachedSessionState }
+    let attachedOrTemporary = Self.hasAttachedOrTemporaryObjects(writer) ?? true
+    cachedSessionState = attachedOrTemporary
+    return attachedOrTemporary
+  }
+
+  /// Whether `connection` has attached databases or temporary objects (besides the
+  /// `.parameter` table); `nil` when it cannot tell.
+  ///
+  /// The temp schema is read only when the connection already has one: reading it would
+  /// create it, and `.databases` would then list `temp`.
+  private static func hasAttachedOrTemporaryObjects(_ connection: Connection) -> Bool? {
+    guard let rows = try? connection.query("PRAGMA database_list") else { return nil }
+    var hasTemp = false
+    for row in rows {
+      guard case .text(let name) = row[1] else { return nil }
+      if name == "temp" {
+        hasTemp = true
+      } else if name != "main" {
+        return true
+      }
+    }
+    guard hasTemp else { return false }
+    let sql = "SELECT count(*) FROM temp.sqlite_schema WHERE name <> 'sqlite_parameters'"
+    return (try? connection.scalar(sql, as: Int64.self)).map { $0 > 0 }
+  }
+
+  /// Records that `statement` runs on the writer: it may attach, create or set something.
+  func noteWriterStatement(_ statement: Statement) {
+    cachedSessionState = nil
+    if !hasPermanentSessionState && StatementRouter.begins(statement, with: "PRAGMA") {
+      hasPermanentSessionState = true
+    }
+  }
+
+  /// Records that a dot-command ran: one that may change the connection itself keeps every
+  /// later statement on the writer.
+  func noteDotCommand(_ name: String?) {
+    cachedSessionState = nil
+    guard let name, Self.commandsWithoutConnectionState.contains(name) else {
+      hasPermanentSessionState = true
+      return
+    }
+  }
+
+  /// Dot-commands that change nothing a reader would need (connection options, extensions,
+  /// trace or progress hooks are the ones left out).
+  static let commandsWithoutConnectionState: Set<String> = [
+    "backup", "bail", "begin", "bench", "cd", "changes", "color", "commit", "databases", "dbinfo",
+    "dump", "echo", "edit", "eqp", "exit", "explain", "fullschema", "headers", "help", "import",
+    "indexes", "log", "mode", "nonce", "nullvalue", "once", "open", "output", "pager",
+    "parameter", "print", "prompt", "quit", "read", "readers", "release", "restore", "rollback",
+    "save", "savepoint", "schema", "separator", "sha3sum", "shell", "show", "stats", "system",
+    "tables", "timeout", "timer", "vfsinfo", "vfslist", "vfsname", "width",
+  ]
+}
+
+/// A value that is not `Sendable`, carried across a hop the shell's thread waits for.
+///
+/// @unchecked Sendable: the shell's thread hands the value over and stays blocked (in
+/// ``CallerThreadBridge``) until the other thread is done with it, or, for the writer's connection,
+/// the pool's thread does not use it again until the shell closes the pool; so no two threads
+/// ever use the value at once.
+struct ShellThreadBound<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,130 @@
+import SQLiteCore
+import SQLiteShell
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// SIGHUP and SIGTERM in every mode, and SIGINT in batch mode: stop, roll back, leave cleanly.
+///
+/// The handler is async-signal-safe: it stores the signal number in an atomic and writes one
+/// byte to each of two pipes. A watcher thread reads the first and interrupts the statement
+/// running on the shell's connection (through its thread-safe ``InterruptHandle``); the second
+/// is never drained, so it stays readable and ``LineReader/stopDescriptor`` ends a read that was
+/// waiting for input. SIGHUP and SIGTERM are installed without `SA_RESTART`, so libedit's
+/// `readline()` returns too (with `EINTR`). The process then leaves through ``Shell/close(reason:)``
+/// (an open transaction rolled back with a warning, output flushed, the REPL's history saved) and
+/// exits with status 128 + signal.
+///
+/// SIGINT in batch mode does what sqlite3 3.40.1 does: the running statement stops with
+/// `interrupted`, and input stops before the next line (installed with `SA_RESTART`, as
+/// sqlite3's `signal()` is, so a read waiting for input is not cut short).
+enum TerminationSignal {
+  /// The termination signal received (SIGHUP or SIGTERM), or 0.
+  private static let terminating = Atomic<Int32>(0)
+  /// Whether SIGINT came in batch mode.
+  private static let interrupted = Atomic<Bool>(false)
+  private static let watcherWriteEnd = Atomic<Int32>(-1)
+  private static let watcherReadEnd = Atomic<Int32>(-1)
+  private static let stopWriteEnd = Atomic<Int32>(-1)
+  private static let stopReadEnd = Atomic<Int32>(-1)
+  private static let target = Mutex<InterruptTarget?>(nil)
+
+  /// Installs the handlers for `shell`; call once, before reading input.
+  ///
+  /// `batchInterrupt` also takes SIGINT (not in the REPL, where ``InterruptSignal`` owns it).
+  static func install(for shell: Shell, batchInterrupt: Bool) {
+    // Touch every static now: their lazy initialisation must not happen in the handler.
+    terminating.store(0, ordering: .sequentiallyConsistent)
+    interrupted.store(false, ordering: .sequentiallyConsistent)
+    guard let watcher = makePipe(), let stop = makePipe() else { return }
+    watcherReadEnd.store(watcher.read, ordering: .sequentiallyConsistent)
+    watcherWriteEnd.store(watcher.write, ordering: .sequentiallyConsistent)
+    stopReadEnd.store(stop.read, ordering: .sequentiallyConsistent)
+    stopWriteEnd.store(stop.write, ordering: .sequentiallyConsistent)
+    target.withLock { $0 = shell.interruptTarget }
+    shell.stopRequest = { request }
+    var thread = pthread_t()
+    if pthread_create(&thread, nil, { _ in TerminationSignal.watch() }, nil) == 0 {
+      pthread_detach(thread)
+    }
+    handle(SIGTERM, flags: 0)
+    handle(SIGHUP, flags: 0)
+    if batchInterrupt { handle(SIGINT, flags: SA_RESTART) }
+  }
+
+  /// What the input loop should do now, if anything.
+  static var request: Shell.StopRequest? {
+    if terminating.load(ordering: .sequentiallyConsistent) != 0 { return .terminate }
+    return interrupted.load(ordering: .sequentiallyConsistent) ? .interrupt : nil
+  }
+
+  /// The descriptor that becomes readable once a termination signal came (see ``LineReader``).
+  static var stopDescriptor: Int32 { stopReadEnd.load(ordering: .sequentiallyConsistent) }
+
+  /// The termination signal received, if any.
+  static var signal: Int32? {
+    let number = terminating.load(ordering: .sequentiallyConsistent)
+    return number == 0 ? nil : number
+  }
+
+  /// Why the shell is leaving, for its warning: the signal's name, if one came.
+  static var leaveReason: Shell.LeaveReason? {
+    switch signal {
+    case SIGTERM: .signal("SIGTERM")
+    case SIGHUP: .signal("SIGHUP")
+    default: request == .interrupt ? .signal("SIGINT") : nil
+    }
+  }
+
+  /// `status`, or 128 + the signal after a termination signal.
+  static func exitStatus(_ status: Int32) -> Int32 {
+    signal.map { 128 + $0 } ?? status
+  }
+
+  private static func handle(_ number: Int32, flags: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { number in TerminationSignal.fire(number) }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = flags
+    sigaction(number, &action, nil)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, number)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+  }
+
+  /// The signal handler's whole work: atomics and `write(2)`.
+  private static func fire(_ number: Int32) {
+    if number == SIGINT {
+      interrupted.store(true, ordering: .sequentiallyConsistent)
+    } else {
+      _ = terminating.compareExchange(
+        expected: 0, desired: number, ordering: .sequentiallyConsistent)
+      var byte: UInt8 = 1
+      _ = write(stopWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
+    }
+    var byte: UInt8 = 1
+    _ = write(watcherWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
+  }
+
+  private static func watch() -> UnsafeMutableRawPointer? {
+    var byte: UInt8 = 0
+    let descriptor = watcherReadEnd.load(ordering: .sequentiallyConsistent)
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { return nil }
+      target.withLock { $0 }?.interrupt()
+    }
+  }
+
+  private static func makePipe() -> (read: Int32, write: Int32)? {
+    var descriptors: [Int32] = [-1, -1]
+    guard pipe(&descriptors) == 0 else { return nil }
+    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
+    return (descriptors[0], descriptors[1])
+  }
+}

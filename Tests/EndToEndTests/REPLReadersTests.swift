@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// Ctrl-C in the REPL with readers: the query runs on a reader, and the interrupt reaches it.
+@Suite(
+  "REPL with readers", .serialized, .enabled(if: REPLTerminal.isAvailable, "tmux is not installed"))
+struct REPLReadersTests {
+  @Test("Ctrl-C stops an endless query on a reader, which then serves the next query")
+  func interruptOnReader() throws {
+    let directory = NSTemporaryDirectory() + "litesh-readers-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try REPLTerminal(arguments: ["--readers", "2", directory + "/r.db"])
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    try terminal.run("CREATE TABLE t(a); INSERT INTO t VALUES(1);")
+    try terminal.type(
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;")
+    let prompts = terminal.promptCount()
+    try terminal.press("Enter")
+    try terminal.waitFor("running")  // the progress line: the statement is under way
+    try terminal.press("C-c")
+    try terminal.waitFor("interrupted", timeout: 5)
+    try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+    try terminal.run(".readers")
+    try terminal.waitFor("(1 open, 0 busy, 1 idle)")
+    try terminal.waitFor("routed: 0 statements ran on readers")
+    try terminal.run("SELECT a + 41 FROM t;")
+    try terminal.waitFor("\n42")
+    try terminal.run(".readers")
+    try terminal.waitFor("routed: 1 statements ran on readers")
+  }
+}
