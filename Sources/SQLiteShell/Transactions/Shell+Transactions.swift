@@ -29,7 +29,10 @@ extension Shell {
   /// Follows one statement that ran successfully on `connection` (the hook in ``execute(_:on:)``).
   func didRun(_ statement: Statement, on connection: Connection) {
     let kind = statement.explainKind == 0 ? TransactionStatement(statement) : nil
-    transactions.apply(kind, isInsideTransaction: connection.isInsideTransaction)
+    let isInside = connection.isInsideTransaction
+    // The common case, every statement of a script: nothing to change, so change nothing.
+    if kind == nil && isInside == transactions.isOpen { return }
+    transactions.apply(kind, isInsideTransaction: isInside)
   }
 
   /// Agrees with SQLite about whether a transaction is open (after errors and dot-commands).

@@ -19,18 +19,13 @@ public enum TransactionStatement: Sendable, Equatable {
   /// `RELEASE [SAVEPOINT] name`.
   case release(String)
 
-  private static let leadingWords: Set<String> = [
-    "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE",
-  ]
-
   /// The transaction statement `statement` is, or `nil` for any other statement.
   ///
   /// Its text becomes a `String` only when it starts with one of the six keywords.
   public init?(_ statement: Statement) {
     let isCandidate =
-      statement.withSQLText { text in
-        Self.firstWord(of: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self))
-          .map(Self.leadingWords.contains) ?? false
+      statement.withSQLText {
+        Self.startsWithKeyword(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
       } ?? false
     guard isCandidate else { return nil }
     self.init(sql: statement.sql)
@@ -38,10 +33,10 @@ public enum TransactionStatement: Sendable, Equatable {
 
   /// The transaction statement `sql` is, or `nil` for any other statement.
   public init?(sql: String) {
-    let first = sql.withCString {
-      Self.firstWord(of: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
+    let isCandidate = sql.withCString {
+      Self.startsWithKeyword(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
     }
-    guard let first, Self.leadingWords.contains(first) else { return nil }
+    guard isCandidate else { return nil }
     let tokens = SQLToken.tokenize(sql).filter { $0.text != ";" || $0.kind != .punctuation }
     guard let parsed = Self.parse(ArraySlice(tokens)) else { return nil }
     self = parsed
@@ -79,11 +74,46 @@ public enum TransactionStatement: Sendable, Equatable {
     }
   }
 
-  /// The first word of NUL-terminated `text` in upper case, after white space and comments.
+  /// `word`'s first eight letters packed into an integer, first letter highest.
+  private static func code(_ word: StaticString) -> UInt64 {
+    UnsafeBufferPointer(start: word.utf8Start, count: min(word.utf8CodeUnitCount, 8))
+      .reduce(0) { $0 << 8 | UInt64($1) }
+  }
+
+  private static let beginCode = code("BEGIN")
+  private static let commitCode = code("COMMIT")
+  private static let endCode = code("END")
+  private static let rollbackCode = code("ROLLBACK")
+  private static let releaseCode = code("RELEASE")
+  private static let savepointCode = code("SAVEPOINT")
+
+  /// Whether NUL-terminated `text` starts (after white space and comments) with BEGIN, COMMIT,
+  /// END, ROLLBACK, RELEASE or SAVEPOINT, in any case.
   ///
-  /// `nil` when the text starts with anything else or the word is longer than any keyword of
-  /// interest. Reads no further than that word.
-  static func firstWord(of text: UnsafePointer<UInt8>) -> String? {
+  /// Reads no further than the first word and allocates nothing: this runs for every statement.
+  static func startsWithKeyword(_ text: UnsafePointer<UInt8>) -> Bool {
+    var index = skipSpaceAndComments(text)
+    var code: UInt64 = 0
+    var length = 0
+    while case let upper = text[index] & 0xDF, (0x41...0x5A).contains(upper) {
+      guard length < 9 else { return false }
+      if length < 8 { code = code << 8 | UInt64(upper) }
+      length += 1
+      index += 1
+    }
+    switch length {
+    case 3: return code == endCode
+    case 5: return code == beginCode
+    case 6: return code == commitCode
+    case 7: return code == releaseCode
+    case 8: return code == rollbackCode
+    case 9: return code == savepointCode && text[index - 1] & 0xDF == UInt8(ascii: "T")
+    default: return false
+    }
+  }
+
+  /// The index of the first byte after leading white space and comments.
+  private static func skipSpaceAndComments(_ text: UnsafePointer<UInt8>) -> Int {
     var index = 0
     while text[index] != 0 {
       let byte = text[index]
@@ -103,17 +133,6 @@ public enum TransactionStatement: Sendable, Equatable {
         break
       }
     }
-    let start = index
-    while (0x41...0x5A).contains(text[index] & 0xDF) {
-      guard index - start < 9 else { return nil }
-      index += 1
-    }
-    let length = index - start
-    guard length > 0 else { return nil }
-    // At most nine bytes: a small string, made without allocating.
-    return String(unsafeUninitializedCapacity: length) { buffer in
-      for position in 0..<length { buffer[position] = text[start + position] & 0xDF }
-      return length
-    }
+    return index
   }
 }
