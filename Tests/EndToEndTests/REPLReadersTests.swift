@@ -28,6 +28,6 @@ struct REPLReadersTests {
     try terminal.run("SELECT a + 41 FROM t;")
     try terminal.waitFor("\n42")
     try terminal.run(".readers")
-    try terminal.waitFor("routed: 1 statements ran on readers")
+    try terminal.waitFor("routed: 1 statement ran on readers")
   }
 }

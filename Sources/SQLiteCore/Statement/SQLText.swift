@@ -2,9 +2,10 @@
 ///
 /// Swift's `String` replaces bytes that are not valid UTF-8 with U+FFFD; SQLite takes bytes,
 /// so a Latin-1 script or a stray byte reaches it unchanged only when the text stays bytes
-/// from where it was read to `sqlite3_prepare_v3` (``Connection/statements(in:persistent:)``
-/// and ``Connection/isComplete(_:)`` take it). The bytes are stored followed by one NUL, so
-/// SQLite reads them in place, without a copy.
+/// from where it was read to `sqlite3_prepare_v3`
+/// (``Connection/statements(in:persistent:)-(SQLText,_)`` and
+/// ``Connection/isComplete(_:)-(SQLText)`` take it). The bytes are stored followed by one NUL,
+/// so SQLite reads them in place, without a copy.
 public struct SQLText: Hashable, Sendable, CustomStringConvertible {
   /// The bytes and one NUL after them (never empty).
   private var storage: [UInt8]

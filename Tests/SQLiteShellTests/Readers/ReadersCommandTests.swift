@@ -66,7 +66,7 @@ struct ReadersCommandTests {
     #expect(state.contains("     readers: 4 (1 open, 0 busy, 1 idle)\n"))
     #expect(state.contains("      writer: session\n"))
     #expect(state.contains("journal mode: wal\n"))
-    #expect(state.contains("      routed: 1 statements ran on readers\n"))
+    #expect(state.contains("      routed: 1 statement ran on readers\n"))
   }
 
   @Test("a read sees the writer's commit at once, and uncommitted work stays on the writer")
@@ -91,7 +91,7 @@ struct ReadersCommandTests {
         + "DROP TABLE tt;\nSELECT a FROM t;\n")
     #expect(result.output == "1\n5|7\n7\n3|7\n7\n")
     #expect(result.errors == "litesh: database switched to WAL for 2 readers\n")
-    #expect(session.readersLine("routed") == "1 statements ran on readers")
+    #expect(session.readersLine("routed") == "1 statement ran on readers")
   }
 
   @Test("a PRAGMA setting keeps every later read on the writer")
@@ -145,7 +145,7 @@ struct ReadersCommandTests {
         == "litesh: database switched to WAL for 3 readers\n"
         + "litesh: database switched to WAL for 3 readers\n")
     #expect(session.readersLine("readers").hasPrefix("3 ("))
-    #expect(session.readersLine("routed") == "1 statements ran on readers")
+    #expect(session.readersLine("routed") == "1 statement ran on readers")
   }
 
   @Test("readers cannot change inside a transaction")
@@ -184,7 +184,7 @@ extension ReadersCommandTests {
     let statistics = pool.statistics
     #expect(statistics.busyReaders == 0)
     #expect(statistics.openReaders == 1)
-    #expect(session.readersLine("routed") == "1 statements ran on readers")
+    #expect(session.readersLine("routed") == "1 statement ran on readers")
   }
 }
 

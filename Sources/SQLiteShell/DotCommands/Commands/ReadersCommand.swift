@@ -100,7 +100,8 @@ enum ReadersCommand {
     line("writer", statistics.writerState.rawValue)
     line("wal size", "\(statistics.walSize) bytes")
     if let journalMode { line("journal mode", journalMode) }
-    line("routed", "\(readPool.readerStatementCount) statements ran on readers")
+    let routed = readPool.readerStatementCount
+    line("routed", "\(routed) statement\(routed == 1 ? "" : "s") ran on readers")
   }
 
   private static func message(_ error: any Error) -> String {
