@@ -43,7 +43,7 @@ test-unit:
 test-tsan:
 	scripts/setup.sh --test
 	@if ls Tests/SQLiteCoreTests/*Pool*Tests.swift >/dev/null 2>&1; then \
-	  $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction|InterruptHandle'; \
+	  $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction|InterruptHandle|ReadersCommand|Bench'; \
 	else echo "test-tsan: no pool tests yet"; fi
 
 docs:
