@@ -41,7 +41,7 @@ struct BenchTests {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    BrokenPipe.write(Data(input.utf8), to: stdin.fileHandleForWriting)
     try stdin.fileHandleForWriting.close()
     // stderr holds a line or two: reading stdout first cannot fill its pipe.
     let output = stdout.fileHandleForReading.readDataToEndOfFile()

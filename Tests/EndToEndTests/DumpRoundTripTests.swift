@@ -14,7 +14,7 @@ struct DumpRoundTripTests {
     process.standardInput = stdin
     process.standardOutput = stdout
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    BrokenPipe.write(Data(input.utf8), to: stdin.fileHandleForWriting)
     try stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -26,10 +26,10 @@ struct REPLPipedTests {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    input.fileHandleForWriting.write(
+    BrokenPipe.write(
       Data(
         ".pager on\n.color on\n.headers on\nSELECT NULL AS n, '日本' AS v;\nSELECT * FROM nosuch;\n"
-          .utf8))
+          .utf8), to: input.fileHandleForWriting)
     try input.fileHandleForWriting.close()
     let stdout = output.fileHandleForReading.readDataToEndOfFile()
     let stderr = errors.fileHandleForReading.readDataToEndOfFile()
