@@ -62,8 +62,11 @@ struct BenchTransaction: Sendable {
         pending = ""
       }
     }
+    // What follows the last complete statement counts only if it is more than comments.
     let rest = pending.dropLast().description.trimmingWhitespace()
-    if !rest.isEmpty { result.append(rest) }
+    let scan = rest.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .reduce(QuickScan.start) { $0.scanning($1) }
+    if !scan.isPlainWhite { result.append(rest) }
     return result
   }
 }

@@ -109,12 +109,25 @@ final class ReadPool {
   }
 
   /// Records that `statement` runs on the writer: it may attach, create or set something.
-  func noteWriterStatement(_ statement: Statement) {
-    cachedSessionState = nil
-    if !hasPermanentSessionState && StatementRouter.begins(statement, with: "PRAGMA") {
-      hasPermanentSessionState = true
-    }
+  ///
+  /// Only statements that can add or remove attached databases or temporary objects (or undo
+  /// such a change) forget what ``hasSessionState()`` found, so a script of writes and reads
+  /// does not read the schema again before every query; inside a transaction everything does,
+  /// since an error may roll the transaction back.
+  func noteWriterStatement(_ statement: Statement, isInsideTransaction: Bool) {
+    let (isPragma, changesObjects) =
+      StatementRouter.withFirstWord(of: statement) { word in
+        (
+          StatementRouter.isKeyword(word, "PRAGMA"),
+          Self.objectChangingKeywords.contains { StatementRouter.isKeyword(word, $0) }
+        )
+      } ?? (false, true)
+    if isPragma { hasPermanentSessionState = true }
+    if changesObjects || isInsideTransaction { cachedSessionState = nil }
   }
+
+  /// The statements that can change the attached databases or temporary objects.
+  static let objectChangingKeywords = ["CREATE", "DROP", "ATTACH", "DETACH", "ROLLBACK"]
 
   /// Records that a dot-command ran: one that may change the connection itself keeps every
   /// later statement on the writer.

@@ -84,7 +84,8 @@ extension Shell {
       || diagnostics.progress.isActive
     guard statement.isReadOnly else {
       // Most statements of a write-heavy script end here, without a String of their text.
-      readPool.noteWriterStatement(statement)
+      readPool.noteWriterStatement(
+        statement, isInsideTransaction: connection.isInsideTransaction)
       return .notRouted
     }
     let sql = statement.sql
@@ -95,7 +96,8 @@ extension Shell {
     let destination = StatementRouter.destination(
       of: facts, hasSessionState: readPool.hasSessionState)
     guard destination == .reader else {
-      readPool.noteWriterStatement(statement)
+      readPool.noteWriterStatement(
+        statement, isInsideTransaction: connection.isInsideTransaction)
       return .notRouted
     }
     prepareOutputForStatement()

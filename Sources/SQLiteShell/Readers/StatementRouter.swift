@@ -143,14 +143,38 @@ public enum StatementRouter {
   /// Whether the first keyword of `statement`'s text is `keyword` (upper case), read in place
   /// from SQLite's copy of the text: no `String` is made.
   public static func begins(_ statement: Statement, with keyword: String) -> Bool {
-    statement.withSQLText { text in
-      let bytes = UnsafeBufferPointer(
-        start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
-      return isKeyword(firstWord(of: bytes[...]), keyword)
-    } ?? false
+    withFirstWord(of: statement) { isKeyword($0, keyword) } ?? false
   }
 
-  private static func isKeyword<Word: Collection<UInt8>>(_ word: Word, _ keyword: String) -> Bool {
+  /// Runs `body` with the letters of the first word of `statement`'s text, read in place from
+  /// SQLite's NUL-terminated copy and never past the word (no `strlen` over a long statement).
+  static func withFirstWord<R>(
+    of statement: Statement, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R? {
+    statement.withSQLText { text in
+      var bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+      while bytes.pointee != 0 {
+        if bytes.pointee == 0x20 || (0x09...0x0D).contains(bytes.pointee) {
+          bytes += 1
+        } else if bytes.pointee == 0x2D && bytes[1] == 0x2D {
+          while bytes.pointee != 0 && bytes.pointee != 0x0A { bytes += 1 }
+        } else if bytes.pointee == 0x2F && bytes[1] == 0x2A {
+          bytes += 2
+          while bytes.pointee != 0 && !(bytes.pointee == 0x2A && bytes[1] == 0x2F) { bytes += 1 }
+          if bytes.pointee != 0 { bytes += 2 }
+        } else {
+          break
+        }
+      }
+      var count = 0
+      while (0x41...0x5A).contains(bytes[count]) || (0x61...0x7A).contains(bytes[count]) {
+        count += 1
+      }
+      return body(UnsafeBufferPointer(start: bytes, count: count))
+    }
+  }
+
+  static func isKeyword<Word: Collection<UInt8>>(_ word: Word, _ keyword: String) -> Bool {
     guard word.count == keyword.utf8.count else { return false }
     return zip(word, keyword.utf8).allSatisfy { byte, upper in
       byte == upper || byte == upper | 0x20

@@ -30,6 +30,8 @@ enum TerminationSignal {
   private static let stopWriteEnd = Atomic<Int32>(-1)
   private static let stopReadEnd = Atomic<Int32>(-1)
   private static let target = Mutex<InterruptTarget?>(nil)
+  /// Long-running work without a statement to interrupt (a `.bench`) stops through this.
+  private static let workStop = Mutex<StopRequest?>(nil)
 
   /// Installs the handlers for `shell`; call once, before reading input.
   ///
@@ -44,6 +46,7 @@ enum TerminationSignal {
     stopReadEnd.store(stop.read, ordering: .sequentiallyConsistent)
     stopWriteEnd.store(stop.write, ordering: .sequentiallyConsistent)
     target.withLock { $0 = shell.interruptTarget }
+    workStop.withLock { $0 = shell.workStop }
     shell.stopRequest = { request }
     var thread = pthread_t()
     if pthread_create(&thread, nil, { _ in TerminationSignal.watch() }, nil) == 0 {
@@ -117,6 +120,7 @@ enum TerminationSignal {
       if count < 0, errno == EINTR { continue }
       if count <= 0 { return nil }
       target.withLock { $0 }?.interrupt()
+      workStop.withLock { $0 }?.request()
     }
   }
 

@@ -35,14 +35,14 @@ enum TransactionCommands {
     guard requireOpen(shell, ".rollback") else { return .failure }
     guard let name = arguments.first else { return shell.runTransactionSQL("ROLLBACK") }
     guard requireSavepoint(shell, ".rollback", name) else { return .failure }
-    return shell.runTransactionSQL("ROLLBACK TO SAVEPOINT \(quoted(name))")
+    return shell.runTransactionSQL("ROLLBACK TO SAVEPOINT \(SchemaCommands.quoted(name, "\""))")
   }
 
   static let savepoint: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1, let name = arguments.first, !name.isEmpty else {
       return usage(shell, ".savepoint NAME")
     }
-    return shell.runTransactionSQL("SAVEPOINT \(quoted(name))")
+    return shell.runTransactionSQL("SAVEPOINT \(SchemaCommands.quoted(name, "\""))")
   }
 
   static let release: DotCommand.Handler = { shell, arguments in
@@ -51,17 +51,7 @@ enum TransactionCommands {
     }
     guard requireOpen(shell, ".release") else { return .failure }
     guard requireSavepoint(shell, ".release", name) else { return .failure }
-    return shell.runTransactionSQL("RELEASE SAVEPOINT \(quoted(name))")
-  }
-
-  /// `name` as an SQL identifier in double quotes.
-  static func quoted(_ name: String) -> String {
-    var text = "\""
-    for character in name {
-      text.append(character)
-      if character == "\"" { text.append(character) }
-    }
-    return text + "\""
+    return shell.runTransactionSQL("RELEASE SAVEPOINT \(SchemaCommands.quoted(name, "\""))")
   }
 
   private static func requireOpen(_ shell: Shell, _ command: String) -> Bool {
