@@ -3,8 +3,14 @@
 # page and the three completion scripts under $DESTDIR$PREFIX (PREFIX defaults to /usr/local);
 # `scripts/install.sh uninstall` removes exactly those files, and nothing else.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# Relative DESTDIR, PREFIX and BINARY mean relative to where the caller stands: resolve them
+# before moving to the repository (the sources below are relative to it).
+absolute() { case "$1" in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$PWD" "$1" ;; esac; }
 root="${DESTDIR:-}${PREFIX:-/usr/local}"
+[ -z "$root" ] || root=$(absolute "$root")
+binary_argument="${2:-}"
+[ -z "$binary_argument" ] || binary_argument=$(absolute "$binary_argument")
+cd "$(dirname "$0")/.."
 # source in the repository → destination under the prefix (the binary is given apart).
 files=(
   "man/litesh.1 share/man/man1/litesh.1"
@@ -14,7 +20,7 @@ files=(
 )
 case "${1:-}" in
   install)
-    binary="${2:?usage: scripts/install.sh install BINARY}"
+    binary="${binary_argument:?usage: scripts/install.sh install BINARY}"
     install -d "$root/bin"
     install -m 0755 "$binary" "$root/bin/litesh"
     for entry in "${files[@]}"; do
