@@ -6,7 +6,7 @@ struct SQLToken: Equatable {
     case word
     /// An identifier in `"…"`, `` `…` `` or `[…]`, with the quotes removed.
     case quotedIdentifier
-    /// A string literal (its text is not kept).
+    /// A string literal, its text unquoted (a savepoint may be named by one).
     case string
     /// A number literal.
     case number
@@ -79,8 +79,7 @@ struct SQLToken: Equatable {
         }
         index = min(index + 2, scalars.count)
       case "'":
-        _ = quoted(until: "'")
-        tokens.append(SQLToken(kind: .string, text: ""))
+        tokens.append(SQLToken(kind: .string, text: quoted(until: "'")))
       case "\"", "`":
         tokens.append(SQLToken(kind: .quotedIdentifier, text: quoted(until: scalar)))
       case "[":

@@ -21,6 +21,8 @@ struct TransactionStatementTests {
       ("rollback transaction to savepoint \"b c\"", .rollbackTo("b c")),
       ("SAVEPOINT s1", .savepoint("s1")),
       ("savepoint [x]", .savepoint("x")),
+      ("SAVEPOINT 'it''s'", .savepoint("it's")),
+      ("ROLLBACK TO 'it''s'", .rollbackTo("it's")),
       ("RELEASE s1", .release("s1")),
       ("release savepoint S1;", .release("S1")),
     ])
