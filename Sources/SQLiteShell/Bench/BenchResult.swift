@@ -27,7 +27,7 @@ struct BenchResult: Sendable {
   var unsafeReads: Bool
   /// Wall time of the measured part, in seconds.
   var seconds: Double
-  /// Whether Ctrl-C stopped the run early.
+  /// Whether the run was stopped before its end (Ctrl-C, SIGTERM or SIGHUP).
   var wasInterrupted = false
   /// What the readers did.
   var reads = BenchTally()

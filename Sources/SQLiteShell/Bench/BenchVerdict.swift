@@ -2,7 +2,7 @@
 enum BenchVerdict {
   /// The verdict for `result`.
   static func line(for result: BenchResult) -> String {
-    let stopped = result.wasInterrupted ? "stopped by Ctrl-C; " : ""
+    let stopped = result.wasInterrupted ? "stopped early; " : ""
     if let check = result.crossCheck, !check.isIntact {
       return stopped
         + "FAIL: the database does not hold what the run reported (\(check.historyRows) history"

@@ -45,6 +45,6 @@ struct BenchFormatTests {
     result.wasInterrupted = true
     #expect(
       BenchVerdict.line(for: result).hasPrefix(
-        "stopped by Ctrl-C; FAIL: the database does not hold what the run reported"))
+        "stopped early; FAIL: the database does not hold what the run reported"))
   }
 }
