@@ -77,7 +77,7 @@ row ".read a missing file" '"$P" :memory: ".read nosuch.sql"'
 row ".read a directory" '"$P" :memory: ".read adir"'
 row ".output /dev/full" '"$P" :memory: ".output /dev/full" "select zeroblob(100000)"'
 row "stdout is /dev/full" '"$P" :memory: "select 1" > /dev/full'
-row "stdout closed early (\`| head -1\`)" '"$P" :memory: "$BIG" | head -1; exit ${PIPESTATUS[0]}'
+row "stdout closed early (piped to head -1)" '"$P" :memory: "$BIG" | head -1; exit ${PIPESTATUS[0]}'
 if [ "$hasFull" = 1 ]; then
   row ".output to a full disk (64 KiB tmpfs)" '"$P" :memory: ".output full/out.txt" "select * from generate_series(1,100000)"'
   row ".backup to a full disk" '"$P" big.db ".backup full/b.db"'
