@@ -5,7 +5,7 @@ SAMPLE_DB = .build/sample.db
 TSAN_SCRATCH = .build-tsan
 
 .PHONY: all build release run test lint test-unit test-tsan docs bench bench-quick sample clean \
-  install install-files uninstall completions check-install
+  install install-files uninstall completions check-install bad-input-table
 
 # `make install PREFIX=... DESTDIR=...`: binary, man page and completions (scripts/install.sh).
 PREFIX ?= /usr/local
@@ -72,6 +72,11 @@ uninstall:
 
 check-install:
 	scripts/check-install.sh
+
+# The bad-input table of docs/bad-input.md: litesh (debug build) against sqlite3, as markdown.
+bad-input-table:
+	$(SWIFT) build --product litesh
+	scripts/bad-input-table.sh "$$($(SWIFT) build --show-bin-path)/litesh"
 
 # Regenerates completions/ from the option table (a test fails when they differ).
 completions:

@@ -27,6 +27,8 @@ public final class Shell {
   public internal(set) var output: OutputSink
   /// Whether any error happened since this was last reset (exit status 1 at the end).
   public var hadError = false
+  /// Whether output was lost to a failed write (a full disk): the exit status is then 1.
+  public internal(set) var hasLostOutput = false
   /// The status `.exit N` asked for, or 1 when the database could not be opened.
   public internal(set) var exitCode: Int32?
   /// The commands this shell runs.
@@ -92,7 +94,7 @@ public final class Shell {
   /// Whether input should stop: `.quit`, `.exit`, a bail-out, or a failed open.
   public var shouldExit: Bool { exitCode != nil || quitRequested }
   /// The process exit status now: the `.exit` code, else 1 after any error, else 0.
-  public var exitStatus: Int32 { exitCode ?? (hadError ? 1 : 0) }
+  public var exitStatus: Int32 { exitCode ?? (hadError || hasLostOutput ? 1 : 0) }
 
   /// Drops pending SQL, as Ctrl-C at the prompt does.
   public func discardPendingInput() { input.discardPending() }
@@ -120,6 +122,7 @@ public final class Shell {
       finishStep(outcome)
     }
     flush()
+    _ = reportWriteFailure(of: output, name: state.outputName)
   }
 
   /// Writes everything buffered.
@@ -143,7 +146,11 @@ public final class Shell {
     finish()
   }
 
-  private func finishStep(_ outcome: DotCommand.Outcome) {
+  private func finishStep(_ step: DotCommand.Outcome) {
+    var outcome = step
+    if outcome != .quit, reportWriteFailure(of: output, name: state.outputName) {
+      outcome = .failure
+    }
     switch outcome {
     case .success: break
     case .failure:

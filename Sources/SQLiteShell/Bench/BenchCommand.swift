@@ -57,6 +57,8 @@ extension Shell {
     }
     defer { if !options.here { Self.removeDatabase(path) } }
     let seed = options.seed ?? UInt64.random(in: 0...UInt64(Int64.max))
+    let commitLog = try options.commitLog.map(BenchCommitLog.open) ?? -1
+    defer { if commitLog >= 0 { BenchCommitLog.close(commitLog) } }
     let control = BenchControl()
     var results: [BenchResult] = []
     let showsProgress = options.progress != nil && errors.isTerminal && state.isInteractive
@@ -67,7 +69,8 @@ extension Shell {
           var pointOptions = options
           pointOptions.readers = readers
           let runner = BenchRunner(
-            options: pointOptions, workload: workload, path: path, seed: seed, control: control)
+            options: pointOptions, workload: workload, path: path, seed: seed, control: control,
+            commitLog: commitLog)
           var last = (time: BenchControl.now(), reads: 0, writes: 0)
           let result = try BlockingBridge.run(
             tick: showsProgress ? options.progress : nil,

@@ -26,6 +26,9 @@ struct BenchOptions: Sendable, Equatable {
   var compare: String?
   /// `--here`: run in the open database file instead of a scratch file.
   var here = false
+  /// `--commit-log FILE`: after each write transaction's COMMIT returns, its last inserted
+  /// rowid (the bank's `bench_history` id) is appended here as a line, with `write(2)`.
+  var commitLog: String?
   /// `--seed N`: the PRNG seed; `nil` picks one (and the report shows it).
   var seed: UInt64?
   /// `--accounts N`: bank accounts in the default workload.
@@ -102,6 +105,7 @@ struct BenchOptions: Sendable, Equatable {
     case "--here": here = true
     case "--sweep": sweep = try Self.sweep(value())
     case "--compare": compare = try value()
+    case "--commit-log": commitLog = try value()
     case "--read": reads.append(try value())
     case "--write": writes.append(try value())
     case "--script": scripts.append(try Self.script(value()))

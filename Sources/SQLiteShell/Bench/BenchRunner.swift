@@ -13,6 +13,8 @@ struct BenchRunner: Sendable {
   var seed: UInt64
   /// The stop flag and live counters.
   var control: BenchControl
+  /// `--commit-log`'s descriptor, or -1.
+  var commitLog: Int32 = -1
 
   /// The busy timeout of the bench's writer: short, so `SQLITE_BUSY` reaches `--max-tries`.
   static let writerBusyTimeout: Int32 = 100
@@ -58,7 +60,8 @@ struct BenchRunner: Sendable {
     let start = BenchControl.now()
     let plan = BenchWorker.Plan(
       options: options, workload: workload, seed: seed, start: start,
-      workers: readers + writers, expectedTotal: workload.isBank ? setup.total : nil)
+      workers: readers + writers, expectedTotal: workload.isBank ? setup.total : nil,
+      commitLog: commitLog)
     let control = control
     var result = BenchResult(
       workload: workload.isBank ? "bank" : "custom", readers: readers, writers: writers,

@@ -15,6 +15,8 @@ struct BenchWorker: Sendable {
     var workers: Int
     /// The bank's total readers must see; `nil` for custom workloads.
     var expectedTotal: Int64?
+    /// `--commit-log`'s descriptor, or -1.
+    var commitLog: Int32 = -1
   }
 
   /// How a write access ended.
@@ -109,10 +111,11 @@ struct BenchWorker: Sendable {
     _ tally: inout BenchTally
   ) async {
     let maxTries = plan.options.maxTries
+    let commitLog = plan.commitLog
     let outcome: WriteOutcome
     do {
       outcome = try await pool.writeWithoutTransaction { db in
-        Self.transact(transaction, values, on: db, maxTries: maxTries)
+        Self.transact(transaction, values, on: db, maxTries: maxTries, commitLog: commitLog)
       }
     } catch {
       if !control.isStopped { tally.fail(Self.describe(error)) }
@@ -130,8 +133,12 @@ struct BenchWorker: Sendable {
   }
 
   /// `BEGIN IMMEDIATE`, the statements, `COMMIT`; tried again on `SQLITE_BUSY`, up to `maxTries`.
+  ///
+  /// Once `COMMIT` returns, the last inserted rowid goes to `commitLog` (when not -1) in one
+  /// `write(2)`: a process killed a moment later has reported only what is committed.
   static func transact(
-    _ transaction: BenchTransaction, _ values: [String: Value], on db: Connection, maxTries: Int
+    _ transaction: BenchTransaction, _ values: [String: Value], on db: Connection, maxTries: Int,
+    commitLog: Int32 = -1
   ) -> WriteOutcome {
     var outcome = WriteOutcome()
     while true {
@@ -140,6 +147,7 @@ struct BenchWorker: Sendable {
         do {
           _ = try transaction.runAll(on: db, values)
           try db.commit()
+          if commitLog >= 0 { BenchCommitLog.append(db.lastInsertRowID, to: commitLog) }
         } catch {
           try? db.rollback()
           throw error

@@ -82,7 +82,21 @@ struct BenchWorkload: Sendable {
   }
 
   /// Creates the bank's tables (when missing) and returns whether it created them.
+  ///
+  /// In one transaction: a run killed while it fills the bank leaves no empty bank behind.
   static func createBank(on db: Connection, accounts: Int) throws -> Bool {
+    try db.beginTransaction(.immediate)
+    do {
+      let created = try fillBank(on: db, accounts: accounts)
+      try db.commit()
+      return created
+    } catch {
+      try? db.rollback()
+      throw error
+    }
+  }
+
+  private static func fillBank(on db: Connection, accounts: Int) throws -> Bool {
     let exists =
       try db.scalar(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [accountsTable],

@@ -154,7 +154,7 @@ public struct ShellLauncher {
 
   private func finish(_ shell: Shell, _ code: Int32) -> Start {
     let rolledBack = shell.close()
-    return .finished(code == 0 && rolledBack ? 1 : code)
+    return .finished(code == 0 && (rolledBack || shell.hasLostOutput) ? 1 : code)
   }
 
   private func optionName(_ word: String) -> String {
@@ -272,6 +272,7 @@ extension Shell {
     if rolledBack && !state.isInteractive { hadError = true }
     resetOutput()
     flush()
+    _ = reportWriteFailure(of: standardOutput, name: "")
     closeConnection()
     closeDiagnostics()
     return rolledBack

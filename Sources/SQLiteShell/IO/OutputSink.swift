@@ -40,6 +40,11 @@ public final class OutputSink {
   /// Whether other writers (`.trace`, `.log`, `.progress`) write here while a formatter streams
   /// rows: the formatter then hands over each row, so their lines land in step order.
   public var interleavesWrites = false
+  /// The `errno` of the first `write(2)` that failed (a full disk, a full `/dev/full`); the
+  /// bytes pending then, and all written after, are dropped.
+  public private(set) var writeFailure: Int32?
+  /// Whether the shell has said so (it says it once).
+  public var isWriteFailureReported = false
 
   /// Creates a sink.
   public init(_ target: Target) {
@@ -120,6 +125,7 @@ public final class OutputSink {
         buffer.withUnsafeBytes(redirect)
         break
       }
+      if writeFailure != nil { break }
       buffer.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
@@ -127,6 +133,7 @@ public final class OutputSink {
             descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
           if written < 0 {
             if errno == EINTR { continue }
+            writeFailure = errno
             break
           }
           offset += written

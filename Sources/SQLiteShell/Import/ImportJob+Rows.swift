@@ -9,9 +9,13 @@ import Darwin
 /// The row loop of `.import`, with sqlite3's ragged-row warnings and a progress line.
 extension ImportJob {
   /// Binds and inserts each row; `.failure` when the last insert failed, as in sqlite3.
+  ///
+  /// `nil`, after saying so, when an insert fails in a way no later row can mend (a full disk,
+  /// an I/O error, the import's transaction gone): sqlite3 reports that once per remaining row
+  /// and keeps the rows before it; litesh stops, and the caller rolls the whole import back.
   mutating func insertRows(
     _ reader: inout ImportReader, into insert: Statement, columnCount: Int
-  ) -> DotCommand.Outcome {
+  ) -> DotCommand.Outcome? {
     let asciiOutputMode = shell.state.style.mode == .ascii
     var progress = ImportProgress(totalBytes: totalBytes)
     var lastFailed = false
@@ -57,6 +61,12 @@ extension ImportJob {
           rowCount += 1
           lastFailed = false
         } catch {
+          if connection.isAutocommit || Self.endsImport.contains(error.primaryCode) {
+            warn(
+              "Error: \(displayName):\(startLine): INSERT failed: \(error.message);"
+                + " nothing was imported")
+            return nil
+          }
           warn("\(displayName):\(startLine): INSERT failed: \(error.message)")
           errorCount += 1
           lastFailed = true
@@ -67,6 +77,11 @@ extension ImportJob {
     progress.finish(errors: shell.errors)
     return lastFailed ? .failure : .success
   }
+
+  /// Failures after which the import stops: the disk, the file or the memory failed.
+  static let endsImport: Set<ResultCode> = [
+    .full, .ioerr, .nomem, .corrupt, .notadb, .readonly, .cantopen,
+  ]
 
   private func warn(_ message: String) {
     shell.output.flush()

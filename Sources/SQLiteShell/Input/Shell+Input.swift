@@ -41,7 +41,7 @@ extension Shell {
   func processNestedInput(_ reader: LineReader) -> Bool {
     if inputDepth >= Shell.maximumInputDepth {
       errors.write(
-        "Input nesting limit (\(Shell.maximumInputDepth)) reached at line \(input.lineNumber)."
+        "Input nesting limit (\(Shell.maximumInputDepth)) reached at line \(currentLineNumber)."
           + " Check recursion.\n")
       return true
     }
@@ -119,6 +119,7 @@ extension Shell {
   func resetOutput() {
     if output !== standardOutput {
       output.close()
+      _ = reportWriteFailure(of: output, name: state.outputName)
       output = standardOutput
     }
     state.outputName = ""
