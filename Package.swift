@@ -27,13 +27,15 @@ let package = Package(
       name: "CEditLine", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .target(name: "SQLiteCore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+    // A client of dqlite's wire protocol (litesh on a replicated cluster).
+    .target(name: "DqliteClient", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
     // The SQL functions, collations and table-valued functions the sqlite3 shell adds.
     .target(
       name: "ShellFunctions", dependencies: ["CSQLite", "SQLiteCore"], swiftSettings: swiftSettings),
     .target(
       name: "SQLiteShell",
       dependencies: [
-        "CSQLite", "SQLiteCore", "ShellFunctions",
+        "CSQLite", "SQLiteCore", "ShellFunctions", "DqliteClient",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
       swiftSettings: swiftSettings),
@@ -51,6 +53,9 @@ let package = Package(
       name: "SQLiteCoreTests", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
     .testTarget(
       name: "ShellFunctionsTests", dependencies: ["ShellFunctions", "SQLiteCore", "litesh"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "DqliteClientTests", dependencies: ["DqliteClient", "SQLiteCore"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore"],

@@ -61,7 +61,10 @@ case $cmd in
     for id in 1 2 3; do start_node "$id"; done
     for a in $(addresses); do wait_port "$a"; done
     ;;
-  stop) for id in 1 2 3; do stop_node "$id" TERM; done ;;
+  stop) # all three at once: a node's clean stop can wait for its peers
+    for id in 1 2 3; do stop_node "$id" TERM & done
+    wait
+    ;;
   kill) stop_node "${3:?node id}" KILL ;;
   restart)
     start_node "${3:?node id}"
