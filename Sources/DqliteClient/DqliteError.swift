@@ -29,6 +29,8 @@ public struct DqliteError: Error, CustomStringConvertible, Sendable {
   public var code: UInt64
   /// The message.
   public var message: String
+  /// Whether the statement failed while being prepared (a parse error), not while running.
+  public var duringPrepare = false
 
   /// A FAILURE response.
   public init(code: UInt64, message: String) {

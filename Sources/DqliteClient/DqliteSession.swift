@@ -140,7 +140,14 @@ public final class DqliteSession {
     -> Outcome
   {
     let (connection, database) = try live()
-    let prepared = try connection.prepare(database: database, sql: sql)
+    let prepared: (id: UInt32, parameters: Int)
+    do {
+      prepared = try connection.prepare(database: database, sql: sql)
+    } catch {
+      var failure = error
+      failure.duringPrepare = failure.kind == .failure
+      throw failure
+    }
     guard prepared.parameters == parameters.count || parameters.isEmpty else {
       try? connection.finalize(database: database, statement: prepared.id)
       throw DqliteError(
