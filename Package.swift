@@ -55,14 +55,13 @@ let package = Package(
       name: "ShellFunctionsTests", dependencies: ["ShellFunctions", "SQLiteCore", "litesh"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "DqliteClientTests", dependencies: ["DqliteClient", "SQLiteCore"],
-      swiftSettings: swiftSettings),
-    .testTarget(
       name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore"],
       swiftSettings: swiftSettings),
-    // Runs the built binary: against sqlite3 for compatibility, in tmux for the REPL.
+    // Runs the built binary: against sqlite3 for compatibility, in tmux for the REPL, and on a
+    // real 3-node dqlite cluster (DqliteClient's tests too).
     .testTarget(
-      name: "EndToEndTests", dependencies: ["litesh"], swiftSettings: swiftSettings),
+      name: "EndToEndTests", dependencies: ["litesh", "DqliteClient", "SQLiteCore"],
+      swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )

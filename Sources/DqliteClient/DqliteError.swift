@@ -56,9 +56,11 @@ public struct DqliteError: Error, CustomStringConvertible, Sendable {
     switch kind {
     case .connection, .noLeader: return true
     case .failure:
-      // SQLITE_IOERR_NOT_LEADER (10250) / SQLITE_IOERR_LEADERSHIP_LOST (10506), and the
-      // "not leader" FAILURE of a follower.
+      // SQLITE_IOERR_NOT_LEADER (10250) / SQLITE_IOERR_LEADERSHIP_LOST (10506), the
+      // "not leader" FAILURE of a follower, and "no database opened" from a node that lost
+      // leadership (it drops the connection's database when it steps down).
       return code == 10250 || code == 10506 || message.contains("not leader")
+        || message == "no database opened"
     default: return false
     }
   }

@@ -117,6 +117,8 @@ public final class DqliteSession {
         return try send(sql, kind: kind, parameters: parameters)
       } catch  where error.isLeadershipLost {
         link = nil
+        // live() already waited its whole timeout for a leader.
+        if error.kind == .noLeader && !wasInsideTransaction { throw error }
         if wasInsideTransaction {
           resetTransaction()
           throw DqliteError(

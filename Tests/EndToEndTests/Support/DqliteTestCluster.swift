@@ -19,7 +19,7 @@ final class TestCluster: Sendable {
 
   static let script: String = {
     var path = #filePath
-    for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+    for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
     return path + "/scripts/dqlite-cluster.sh"
   }()
 

@@ -78,6 +78,27 @@ struct DqliteSessionTests {
   }
 }
 
+extension DqliteSessionTests {
+  @Test("with a majority down, says there is no leader after the timeout")
+  func noLeader() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(
+      address: try DqliteAddress.parse(cluster.url).get(), leaderTimeout: 2, requestTimeout: 2)
+    try session.connect()
+    for node in 1...3 where cluster.nodes[node - 1] != session.leaderAddress {
+      try cluster.kill(node: node)
+    }
+    do {
+      _ = try session.execute("SELECT 1")
+      Issue.record("a read succeeded with two of three nodes down")
+    } catch {
+      #expect(error.kind == .noLeader, "\(error)")
+      #expect(error.message.hasPrefix("no dqlite leader among "))
+    }
+  }
+}
+
 /// Runs a query and collects its rows.
 func readAll(_ session: DqliteSession, _ sql: String) throws -> [[Value]] {
   guard case .rows(let rows) = try session.execute(sql) else { return [] }
