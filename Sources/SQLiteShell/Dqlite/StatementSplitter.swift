@@ -1,7 +1,8 @@
 import SQLiteCore
 
-/// Splits SQL text into complete statements without a database: at each `;` that
-/// `sqlite3_complete` says ends a statement (so `;` inside literals, comments and triggers
+/// Splits SQL text into complete statements without a database.
+///
+/// It splits at each `;` that `sqlite3_complete` says ends a statement (so `;` inside literals, comments and triggers
 /// does not split). Text after the last complete statement is returned as the last element
 /// when it holds more than spaces and comments.
 enum StatementSplitter {
