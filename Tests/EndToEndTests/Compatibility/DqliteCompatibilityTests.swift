@@ -27,7 +27,7 @@ struct DqliteCompatibilityTests {
   @Test("litesh on dqlite matches sqlite3", arguments: cases.map(\.0))
   func matches(_ index: Int) throws {
     let testCase = CompatibilityCases.all[index]
-    if Self.unsupported[testCase.name] != nil { return }
+    if Self.reason(testCase.name) != nil { return }
     let cluster = try Self.cluster.get()
     let url = "dqlite://" + cluster.nodes.joined(separator: ",") + "/compat\(index)"
     let remote = CompatibilityCase(
@@ -42,9 +42,40 @@ struct DqliteCompatibilityTests {
 
   @Test("most of the in-memory cases run on dqlite")
   func coverage() {
-    #expect(Self.cases.count - Self.unsupported.count >= Self.cases.count / 2)
+    let skipped = Self.cases.filter { Self.reason($0.1.name) != nil }.count
+    #expect(Self.cases.count - skipped >= Self.cases.count * 3 / 5)
   }
 
-  /// The cases that cannot give sqlite3's bytes on dqlite, with why.
-  static let unsupported: [String: String] = [:]
+  /// Why a case cannot give sqlite3's bytes on dqlite, or `nil` when it must.
+  static func reason(_ name: String) -> String? {
+    if let reason = differences[name] { return reason }
+    return localCommands.first { name.hasPrefix($0 + " ") || name == $0 }.map {
+      "\($0) reads or drives the local SQLite connection; on dqlite it refuses"
+    }
+  }
+
+  /// Dot-commands that work on the local connection (schema walks, file I/O, hooks, limits,
+  /// bound parameters): on a cluster they say they need a local file.
+  static let localCommands = [
+    ".dump", ".import", ".sha3sum", ".tables", ".indexes", ".indices", ".schema",
+    ".fullschema", ".databases", ".backup", ".dbconfig", ".vfsinfo", ".limit", ".timeout",
+    ".stats", ".eqp", ".explain", ".trace", ".log", ".progress", ".changes", ".parameter",
+    ".show", ".output", ".nullvalue", ".width",
+  ]
+
+  /// Other cases that differ on dqlite by nature.
+  static let differences: [String: String] = [
+    "rows before a failing step are printed":
+      "dqlite runs a batch of rows before it answers; a step that fails in the first batch"
+      + " fails the whole QUERY, so the rows before it never arrive",
+    "abbreviations resolve in sqlite3's order": "uses .show (the file name) and .changes",
+    "generate_series ordered by rowid, descending":
+      "the shell's own SQL functions (generate_series, sha3, …) are not on the dqlite nodes",
+    "Latin-1 text from stdin is stored unchanged":
+      "statements travel as UTF-8 text (dqlite's text is NUL-terminated UTF-8)",
+    "Latin-1 text from .read is stored unchanged":
+      "statements travel as UTF-8 text (dqlite's text is NUL-terminated UTF-8)",
+    ".print and .parameter set pass Latin-1 bytes": "uses .parameter",
+    ".import reads a file with a Latin-1 name": "uses .import",
+  ]
 }
