@@ -119,6 +119,13 @@ public final class DqliteSession {
         link = nil
         // live() already waited its whole timeout for a leader.
         if error.kind == .noLeader && !wasInsideTransaction { throw error }
+        if wasInsideTransaction && (kind.keyword == "COMMIT" || kind.keyword == "END") {
+          resetTransaction()
+          throw DqliteError(
+            .transactionLost,
+            "the dqlite leader was lost before it answered COMMIT: the transaction may or may"
+              + " not have been committed, and it is not retried (\(error.message))")
+        }
         if wasInsideTransaction {
           resetTransaction()
           throw DqliteError(
