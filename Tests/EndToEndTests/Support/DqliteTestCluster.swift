@@ -33,7 +33,12 @@ final class TestCluster: Sendable {
     guard made != nil else { throw ClusterError(message: "mkdtemp failed") }
     directory = String(
       decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    try Self.run(["start", directory, String(basePort)])
+    do {
+      try Self.run(["start", directory, String(basePort)])
+    } catch {
+      stop()
+      throw error
+    }
   }
 
   func stop() {
