@@ -37,7 +37,7 @@ struct DqliteCompatibilityTests {
     let actual = try CompatibilityTests.run(Binary.litesh, remote)
     #expect(
       String(decoding: actual.output, as: UTF8.self)
-        == String(decoding: reference.output, as: UTF8.self), "\(testCase.name)")
+        == String(decoding: reference.output, as: UTF8.self), "\(testCase.name): \(actual.errors)")
     #expect(actual.status == reference.status, "\(testCase.name)")
   }
 
