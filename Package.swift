@@ -27,13 +27,15 @@ let package = Package(
       name: "CEditLine", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .target(name: "SQLiteCore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+    // A client of dqlite's wire protocol (litesh on a replicated cluster).
+    .target(name: "DqliteClient", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
     // The SQL functions, collations and table-valued functions the sqlite3 shell adds.
     .target(
       name: "ShellFunctions", dependencies: ["CSQLite", "SQLiteCore"], swiftSettings: swiftSettings),
     .target(
       name: "SQLiteShell",
       dependencies: [
-        "CSQLite", "SQLiteCore", "ShellFunctions",
+        "CSQLite", "SQLiteCore", "ShellFunctions", "DqliteClient",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
       swiftSettings: swiftSettings),
@@ -55,9 +57,11 @@ let package = Package(
     .testTarget(
       name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore"],
       swiftSettings: swiftSettings),
-    // Runs the built binary: against sqlite3 for compatibility, in tmux for the REPL.
+    // Runs the built binary: against sqlite3 for compatibility, in tmux for the REPL, and on a
+    // real 3-node dqlite cluster (DqliteClient's tests too).
     .testTarget(
-      name: "EndToEndTests", dependencies: ["litesh"], swiftSettings: swiftSettings),
+      name: "EndToEndTests", dependencies: ["litesh", "DqliteClient", "SQLiteCore"],
+      swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )

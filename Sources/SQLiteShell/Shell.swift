@@ -1,3 +1,4 @@
+import DqliteClient
 public import SQLiteCore
 
 /// The shell engine: input lines in, formatted results and messages out.
@@ -19,6 +20,8 @@ public final class Shell {
   public let interruptTarget = InterruptTarget()
   /// The read pool, while readers are on.
   var readPool: ReadPool?
+  /// The dqlite cluster session, when the database is a `dqlite://` address.
+  var dqlite: DqliteSession?
   /// Standard output: results go here unless `.output` or `.once` redirect them.
   public let standardOutput: OutputSink
   /// Standard error: error messages.
@@ -166,6 +169,11 @@ public final class Shell {
   /// exit status 1) when the database cannot be opened.
   public func openDatabase() -> Connection? {
     if let connection { return connection }
+    if isDqlite {
+      refuseOnDqlite("this command")
+      hadError = true
+      return nil
+    }
     if let writer = openPreferredReadPool() { return writer }
     do {
       let opened = try Connection(path: state.databasePath, options: state.openOptions)

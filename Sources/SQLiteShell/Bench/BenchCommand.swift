@@ -17,6 +17,7 @@ enum BenchCommand {
 
 extension Shell {
   func runBench(_ arguments: [String]) -> DotCommand.Outcome {
+    if isDqlite { return runDqliteBench(arguments) }
     // It creates a scratch database and reads --script and --compare files.
     guard allowedInSafeMode("cannot run .bench in safe mode") else { return .failure }
     do {

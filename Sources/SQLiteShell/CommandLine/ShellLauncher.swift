@@ -101,7 +101,7 @@ public struct ShellLauncher {
     settings.state.databasePath = databasePath ?? ":memory:"
     settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
     let shell = Shell(state: settings.state, output: output, errors: errors)
-    if databasePath == nil || access(settings.state.databasePath, F_OK) == 0 {
+    if databasePath == nil || (!shell.isDqlite && access(settings.state.databasePath, F_OK) == 0) {
       _ = shell.openDatabase()
       if let code = shell.exitCode { return finish(shell, code) }
     }

@@ -123,11 +123,17 @@ extension DotCommandRegistry {
       "bench", minimumPrefix: 3, origin: .litesh, help: HelpText.benchHelp,
       handler: BenchCommand.run),
     DotCommand(
+      "cluster", minimumPrefix: 3, origin: .litesh, help: HelpText.clusterHelp,
+      handler: DqliteCommands.cluster),
+    DotCommand(
       "color", minimumPrefix: 3, origin: .litesh, help: HelpText.colorHelp,
       handler: TerminalCommands.color),
     DotCommand(
       "edit", minimumPrefix: 2, origin: .litesh, help: HelpText.editHelp,
       handler: TerminalCommands.edit),
+    DotCommand(
+      "leader", minimumPrefix: 3, origin: .litesh, help: HelpText.leaderHelp,
+      handler: DqliteCommands.leader),
     DotCommand(
       "pager", minimumPrefix: 3, origin: .litesh, help: HelpText.pagerHelp,
       handler: TerminalCommands.pager),

@@ -20,3 +20,13 @@ extension HelpText {
     "     Releasing the savepoint that began the transaction commits it",
   ]
 }
+
+/// The `.help` texts of the dqlite commands.
+extension HelpText {
+  static let clusterHelp = [
+    ".cluster                 Show the dqlite cluster's nodes, roles and leader"
+  ]
+  static let leaderHelp = [
+    ".leader                  Show the dqlite node statements go to (the leader)"
+  ]
+}

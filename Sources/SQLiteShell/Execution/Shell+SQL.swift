@@ -22,6 +22,7 @@ extension Shell {
   ///
   /// `line` is where the chunk began, or `nil` for interactive input (no line in messages).
   func runSQL(_ sql: SQLText, line: Int?) -> Bool {
+    if isDqlite { return runSQLOnDqlite(sql, line: line) }
     guard let connection = openDatabase() else { return false }
     let timer = state.timer ? RunTimer() : nil
     startInputChunk()
@@ -53,6 +54,7 @@ extension Shell {
   ///
   /// - Returns: `nil` on success, else the exit status sqlite3 uses (the primary result code).
   public func runArgumentSQL(_ sql: SQLText) -> Int32? {
+    if isDqlite { return runSQLOnDqlite(sql, line: nil) ? nil : 1 }
     guard let connection = openDatabase() else { return 1 }
     guard let failure = execute(sql, on: connection) else { return nil }
     if let exitCode { return exitCode }

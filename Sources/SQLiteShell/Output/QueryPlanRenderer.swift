@@ -40,7 +40,9 @@ public enum QueryPlanRenderer {
   /// running a statement.
   ///
   /// A row whose text starts with `-` first flushes the tree collected so far, as in sqlite3.
-  public static func writePlan(of statement: Statement, to sink: OutputSink) throws(SQLiteError) {
+  public static func writePlan(of statement: some RowSource, to sink: OutputSink)
+    throws(SQLiteError)
+  {
     var rows: [QueryPlanRow] = []
     while try statement.step() {
       let detail = statement.string(at: 3)
@@ -56,7 +58,7 @@ public enum QueryPlanRenderer {
   }
 
   /// The plan of an `EXPLAIN QUERY PLAN` statement run under `.explain auto`.
-  static func writeCollected(_ statement: Statement, to sink: OutputSink) throws(SQLiteError) {
+  static func writeCollected(_ statement: some RowSource, to sink: OutputSink) throws(SQLiteError) {
     var rows: [QueryPlanRow] = []
     defer { render(rows, to: sink) }
     while try statement.step() {

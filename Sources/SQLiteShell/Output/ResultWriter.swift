@@ -12,7 +12,7 @@ public enum ResultWriter {
   /// the explain layout for everything.
   /// - Throws: the ``SQLiteError`` of a failing step, after the rows before it were written.
   public static func write(
-    _ statement: Statement, style: OutputStyle, to sink: OutputSink
+    _ statement: some RowSource, style: OutputStyle, to sink: OutputSink
   ) throws(SQLiteError) {
     // No columns (INSERT, CREATE…): nothing to write in any mode, so skip the writer setup.
     if statement.columnCount == 0, style.explain != .on {
@@ -60,7 +60,7 @@ public enum ResultWriter {
   /// Writes an `EXPLAIN` statement's bytecode in sqlite3's explain layout, as `.eqp full`
   /// shows it before running a statement.
   public static func writeExplain(
-    _ statement: Statement, style: OutputStyle, to sink: OutputSink
+    _ statement: some RowSource, style: OutputStyle, to sink: OutputSink
   ) throws(SQLiteError) {
     var writer = BufferedWriter(sink)
     defer { writer.finish() }
@@ -69,7 +69,7 @@ public enum ResultWriter {
 
   /// `.mode count`: `N rows` once the statement is done, nothing for an empty result.
   private static func writeCount(
-    _ statement: Statement, to writer: inout BufferedWriter
+    _ statement: some RowSource, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     var rows = 0
     defer { if rows > 0 { writer.append("\(rows) row\(rows == 1 ? "" : "s")\n") } }

@@ -1,3 +1,4 @@
+import DqliteClient
 import SQLiteCore
 
 /// Following the transaction on the shell's connection, and never leaving one open behind.
@@ -37,6 +38,10 @@ extension Shell {
 
   /// Agrees with SQLite about whether a transaction is open (after errors and dot-commands).
   func reconcileTransaction() {
+    if let dqlite {
+      transactions.reconcile(isInsideTransaction: dqlite.isInsideTransaction)
+      return
+    }
     guard let connection else {
       transactions = TransactionTracker()
       return
@@ -49,6 +54,7 @@ extension Shell {
   /// - Returns: whether there was one to roll back.
   @discardableResult
   func rollBackLeftTransaction(_ reason: LeaveReason) -> Bool {
+    if isDqlite { return rollBackLeftDqliteTransaction(reason) }
     guard let connection, connection.isInsideTransaction else {
       transactions = TransactionTracker()
       return false

@@ -148,7 +148,8 @@ enum ValueBytes {
   /// the first NUL, `null` for NULL.
   @inline(__always)
   static func appendPlain(
-    _ statement: Statement, _ index: Int, null: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
+    _ statement: some RowSource, _ index: Int, null: UnsafeBufferPointer<UInt8>,
+    to out: inout [UInt8]
   ) {
     switch statement.storageClass(at: index) {
     case .null:
@@ -165,7 +166,7 @@ enum ValueBytes {
   /// ``appendPlain(_:_:null:to:)`` with the NULL text in an array.
   @inline(__always)
   static func appendPlain(
-    _ statement: Statement, _ index: Int, null: [UInt8], to out: inout [UInt8]
+    _ statement: some RowSource, _ index: Int, null: [UInt8], to out: inout [UInt8]
   ) {
     null.withUnsafeBufferPointer { appendPlain(statement, index, null: $0, to: &out) }
   }

@@ -11,7 +11,7 @@ enum ColumnarFormatter {
   /// A failing step ends the collection: the rows before it are printed, then the error thrown.
   /// An interrupted one (Ctrl-C) prints none of them, only a note saying how many there were.
   static func write(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     guard try statement.step() else { return }
     let count = statement.columnCount
@@ -80,7 +80,7 @@ private struct RowCollector {
   }
 
   /// Adds the current row of `statement`: its first display line, then any continuation lines.
-  mutating func collect(_ statement: Statement) {
+  mutating func collect(_ statement: some RowSource) {
     table.beginLine()
     var hasMore = false
     for index in 0..<table.columnCount {

@@ -5,7 +5,7 @@ import SQLiteCore
 enum DelimitedFormatter {
   /// Streams the rows of `statement` in list, tabs or ascii mode.
   static func writeList(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let columnSeparator = FixedBytes(style.columnSeparator)
     let rowSeparator = FixedBytes(style.rowSeparator)
@@ -47,7 +47,7 @@ enum DelimitedFormatter {
 
   /// Streams the rows of `statement` in csv mode.
   static func writeCSV(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let columnSeparator = FixedBytes(style.columnSeparator)
     let rowSeparator = FixedBytes(style.rowSeparator)

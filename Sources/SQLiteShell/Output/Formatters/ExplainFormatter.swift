@@ -11,7 +11,7 @@ enum ExplainFormatter {
   /// The bytecode of a real `EXPLAIN` is collected first to compute the indentation (it is
   /// small); any other statement streams.
   static func write(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let count = min(statement.columnCount, widths.count)
     let null = Array(style.nullValue.utf8)
@@ -44,7 +44,7 @@ enum ExplainFormatter {
     }
   }
 
-  private static func values(_ statement: Statement, count: Int, null: [UInt8]) -> [[UInt8]] {
+  private static func values(_ statement: some RowSource, count: Int, null: [UInt8]) -> [[UInt8]] {
     (0..<count).map { index in
       var bytes: [UInt8] = []
       ValueBytes.appendPlain(statement, index, null: null, to: &bytes)
@@ -53,7 +53,7 @@ enum ExplainFormatter {
   }
 
   /// sqlite3's test in `explain_data_prepare`: 8 columns named like EXPLAIN's, SQL "explain…".
-  private static func isBytecodeListing(_ statement: Statement) -> Bool {
+  private static func isBytecodeListing(_ statement: some RowSource) -> Bool {
     guard statement.columnCount == 8, statement.columnNames == explainColumns else { return false }
     let sql = statement.sql.drop(while: { " \t\n\u{0C}\r".contains($0) })
     return sql.prefix(7).lowercased() == "explain"
@@ -90,7 +90,7 @@ enum ExplainFormatter {
 
     init(count: Int) { self.count = count }
 
-    mutating func header(_ statement: Statement, to writer: inout BufferedWriter) {
+    mutating func header(_ statement: some RowSource, to writer: inout BufferedWriter) {
       isFirst = false
       for index in 0..<count {
         var name = statement.columnName(at: index)

@@ -4,7 +4,7 @@ import SQLiteCore
 enum HTMLFormatter {
   /// Streams the rows of `statement` in html mode.
   static func write(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let null = Array(style.nullValue.utf8)
     let count = statement.columnCount

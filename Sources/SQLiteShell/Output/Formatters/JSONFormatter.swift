@@ -5,7 +5,7 @@ import SQLiteCore
 enum JSONFormatter {
   /// Streams the rows of `statement` in json mode; an empty result prints nothing.
   static func write(
-    _ statement: Statement, to writer: inout BufferedWriter
+    _ statement: some RowSource, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let count = statement.columnCount
     let keys: [[UInt8]] = (0..<count).map { index in
@@ -30,7 +30,8 @@ enum JSONFormatter {
   }
 
   @inline(__always)
-  private static func appendValue(_ statement: Statement, _ index: Int, to out: inout [UInt8]) {
+  private static func appendValue(_ statement: some RowSource, _ index: Int, to out: inout [UInt8])
+  {
     switch statement.storageClass(at: index) {
     case .null:
       out.append(contentsOf: "null".utf8)

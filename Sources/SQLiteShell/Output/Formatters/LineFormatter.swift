@@ -5,7 +5,7 @@ import SQLiteCore
 enum LineFormatter {
   /// Streams the rows of `statement` in line mode.
   static func write(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let rowSeparator = Array(style.rowSeparator.utf8)
     let null = Array(style.nullValue.utf8)

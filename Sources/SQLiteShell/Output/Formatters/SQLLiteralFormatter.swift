@@ -4,7 +4,7 @@ import SQLiteCore
 enum SQLLiteralFormatter {
   /// Streams the rows of `statement` as `'text'`, `X'blob'`, `NULL`, 20-digit reals.
   static func writeQuote(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let columnSeparator = Array(style.columnSeparator.utf8)
     let rowSeparator = Array(style.rowSeparator.utf8)
@@ -41,7 +41,7 @@ enum SQLLiteralFormatter {
 
   /// Streams the rows of `statement` as `INSERT INTO table VALUES(…);` lines.
   static func writeInsert(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let count = statement.columnCount
     var prefix = Array("INSERT INTO \(SQLIdentifier.quotedIfNeeded(style.insertTable))".utf8)
@@ -72,7 +72,8 @@ enum SQLLiteralFormatter {
 
   /// NULL, integers and blobs, the same in both modes.
   @inline(__always)
-  private static func appendCommon(_ statement: Statement, _ index: Int, to out: inout [UInt8]) {
+  private static func appendCommon(_ statement: some RowSource, _ index: Int, to out: inout [UInt8])
+  {
     switch statement.storageClass(at: index) {
     case .integer:
       ValueBytes.appendInteger(statement.int64(at: index), to: &out)

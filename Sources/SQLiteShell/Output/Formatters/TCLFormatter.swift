@@ -4,7 +4,7 @@ import SQLiteCore
 enum TCLFormatter {
   /// Streams the rows of `statement` in tcl mode.
   static func write(
-    _ statement: Statement, style: OutputStyle, to writer: inout BufferedWriter
+    _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
     let columnSeparator = Array(style.columnSeparator.utf8)
     let rowSeparator = Array(style.rowSeparator.utf8)

@@ -1,0 +1,59 @@
+import DqliteClient
+import SQLiteCore
+
+/// `.cluster` and `.leader`: the nodes of the dqlite cluster the shell is connected to.
+enum DqliteCommands {
+  /// `.cluster`: one line per node, `ID ADDRESS ROLE`, the leader marked.
+  static let cluster: DotCommand.Handler = { shell, arguments in
+    guard arguments.isEmpty else { return usage(shell, ".cluster") }
+    guard let session = session(of: shell, ".cluster") else { return .failure }
+    do throws(DqliteError) {
+      let nodes = try session.cluster()
+      let leader = session.leaderAddress
+      for node in nodes {
+        let mark = node.address == leader ? "  leader" : ""
+        shell.output.write("\(node.id)  \(node.address)  \(node.role)\(mark)\n")
+      }
+      return .success
+    } catch {
+      return fail(shell, ".cluster", error)
+    }
+  }
+
+  /// `.leader`: the address the shell's statements go to.
+  static let leader: DotCommand.Handler = { shell, arguments in
+    guard arguments.isEmpty else { return usage(shell, ".leader") }
+    guard let session = session(of: shell, ".leader") else { return .failure }
+    do throws(DqliteError) {
+      try session.connect()
+      shell.output.write((session.leaderAddress ?? "none") + "\n")
+      return .success
+    } catch {
+      return fail(shell, ".leader", error)
+    }
+  }
+
+  private static func session(of shell: Shell, _ command: String) -> DqliteSession? {
+    guard shell.isDqlite else {
+      shell.errors.write(
+        "Error: \(command) needs a dqlite cluster (litesh dqlite://HOST:PORT,…/NAME)\n")
+      shell.errors.flush()
+      return nil
+    }
+    return shell.dqliteSession()
+  }
+
+  private static func usage(_ shell: Shell, _ text: String) -> DotCommand.Outcome {
+    shell.errors.write("Usage: \(text)\n")
+    shell.errors.flush()
+    return .failure
+  }
+
+  private static func fail(_ shell: Shell, _ command: String, _ error: DqliteError)
+    -> DotCommand.Outcome
+  {
+    shell.errors.write("Error: \(command): \(error.message)\n")
+    shell.errors.flush()
+    return .failure
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The compatibility suite's piped scripts on a dqlite cluster: each case that runs on an
+/// in-memory database (no arguments) runs in litesh on a fresh database of a real 3-node
+/// cluster, and its standard output and exit status must be sqlite3's on a local database,
+/// except for the cases listed in ``unsupported`` with the reason.
+@Suite("Compatibility with sqlite3 on a dqlite cluster", .serialized)
+struct DqliteCompatibilityTests {
+  nonisolated(unsafe) private static var shared: TestCluster?
+  private static let cluster: Result<TestCluster, any Error> = {
+    let made = Result { try TestCluster() }
+    if case .success(let cluster) = made {
+      shared = cluster
+      atexit { DqliteCompatibilityTests.shared?.stop() }
+    }
+    return made
+  }()
+
+  static let cases: [(Int, CompatibilityCase)] = Array(
+    CompatibilityCases.all.enumerated().filter { $0.element.arguments.isEmpty })
+
+  @Test("litesh on dqlite matches sqlite3", arguments: cases.map(\.0))
+  func matches(_ index: Int) throws {
+    let testCase = CompatibilityCases.all[index]
+    // The read pool is a local-file feature: the LITESH_COMPAT_READERS run skips the cluster.
+    if Self.reason(testCase.name) != nil || CompatibilityTests.readers != nil { return }
+    let cluster = try Self.cluster.get()
+    let url = "dqlite://" + cluster.nodes.joined(separator: ",") + "/compat\(index)"
+    let remote = CompatibilityCase(
+      testCase.name, bytes: [Array(url.utf8)], input: testCase.input, files: testCase.files)
+    let reference = try CompatibilityTests.run(CompatibilityTests.sqlite3, testCase)
+    let actual = try CompatibilityTests.run(Binary.litesh, remote)
+    #expect(
+      String(decoding: actual.output, as: UTF8.self)
+        == String(decoding: reference.output, as: UTF8.self), "\(testCase.name): \(actual.errors)")
+    #expect(actual.status == reference.status, "\(testCase.name)")
+  }
+
+  @Test("most of the in-memory cases run on dqlite")
+  func coverage() {
+    let skipped = Self.cases.filter { Self.reason($0.1.name) != nil }.count
+    #expect(Self.cases.count - skipped >= Self.cases.count * 3 / 5)
+  }
+
+  /// Why a case cannot give sqlite3's bytes on dqlite, or `nil` when it must.
+  static func reason(_ name: String) -> String? {
+    if let reason = differences[name] { return reason }
+    return localCommands.first { name.hasPrefix($0 + " ") || name == $0 }.map {
+      "\($0) reads or drives the local SQLite connection; on dqlite it refuses"
+    }
+  }
+
+  /// Dot-commands that work on the local connection (schema walks, file I/O, hooks, limits,
+  /// bound parameters): on a cluster they say they need a local file.
+  static let localCommands = [
+    ".dump", ".import", ".sha3sum", ".tables", ".indexes", ".indices", ".schema",
+    ".fullschema", ".databases", ".backup", ".dbconfig", ".vfsinfo", ".limit", ".timeout",
+    ".stats", ".eqp", ".explain", ".trace", ".log", ".progress", ".changes", ".parameter",
+    ".show", ".output", ".nullvalue", ".width",
+  ]
+
+  /// Other cases that differ on dqlite by nature.
+  static let differences: [String: String] = [
+    "rows before a failing step are printed":
+      "dqlite runs a batch of rows before it answers; a step that fails in the first batch"
+      + " fails the whole QUERY, so the rows before it never arrive",
+    "abbreviations resolve in sqlite3's order": "uses .show (the file name) and .changes",
+    "generate_series ordered by rowid, descending":
+      "the shell's own SQL functions (generate_series, sha3, …) are not on the dqlite nodes",
+    "Latin-1 text from stdin is stored unchanged":
+      "statements travel as UTF-8 text (dqlite's text is NUL-terminated UTF-8)",
+    "Latin-1 text from .read is stored unchanged":
+      "statements travel as UTF-8 text (dqlite's text is NUL-terminated UTF-8)",
+    ".print and .parameter set pass Latin-1 bytes": "uses .parameter",
+    ".import reads a file with a Latin-1 name": "uses .import",
+  ]
+}

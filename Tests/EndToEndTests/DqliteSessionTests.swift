@@ -1,0 +1,110 @@
+import DqliteClient
+import SQLiteCore
+import Testing
+
+@Suite("DqliteSession against a live 3-node cluster", .serialized)
+struct DqliteSessionTests {
+  @Test("finds the leader, writes, and reads every type back")
+  func roundTrip() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(address: try DqliteAddress.parse(cluster.url).get())
+    try session.connect()
+    #expect(session.leaderAddress.map(cluster.nodes.contains) == true)
+    _ = try session.execute("CREATE TABLE t(i INTEGER, r REAL, s TEXT, b BLOB, n)")
+    guard
+      case .done(let result) = try session.execute(
+        "INSERT INTO t VALUES (?, ?, ?, ?, ?)",
+        parameters: [.integer(-7), .real(2.5), .text("héllo"), .blob([0, 1, 255]), .null])
+    else {
+      Issue.record("INSERT yielded rows")
+      return
+    }
+    #expect(result.changes == 1)
+    #expect(result.lastInsertID == 1)
+    let rows = try readAll(session, "SELECT i, r, s, b, n FROM t")
+    #expect(rows == [[.integer(-7), .real(2.5), .text("héllo"), .blob([0, 1, 255]), .null]])
+  }
+
+  @Test("reads a result of many batches (PART markers) to the end")
+  func multiBatch() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(address: try DqliteAddress.parse(cluster.url).get())
+    let rows = try readAll(
+      session,
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000)"
+        + " SELECT x, 'row ' || x FROM c")
+    #expect(rows.count == 20000)
+    #expect(rows.last == [.integer(20000), .text("row 20000")])
+    // The connection is ready for the next request.
+    #expect(try readAll(session, "SELECT 1") == [[.integer(1)]])
+  }
+
+  @Test("a FAILURE becomes an error with SQLite's code and message")
+  func failure() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(address: try DqliteAddress.parse(cluster.url).get())
+    do {
+      _ = try session.execute("SELECT * FROM missing")
+      Issue.record("no error")
+    } catch {
+      #expect(error.kind == .failure)
+      #expect(error.code == 1)
+      #expect(error.message == "no such table: missing")
+    }
+  }
+
+  @Test("CLUSTER lists three voters")
+  func clusterNodes() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(address: try DqliteAddress.parse(cluster.url).get())
+    let nodes = try session.cluster()
+    #expect(nodes.map(\.address).sorted() == cluster.nodes)
+    #expect(nodes.allSatisfy { $0.role == .voter })
+  }
+
+  @Test("refuses a journal-mode change, which crashes dqlite 1.11.1's leader")
+  func guards() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(address: try DqliteAddress.parse(cluster.url).get())
+    for sql in ["PRAGMA journal_mode=DELETE", "pragma main.journal_mode = 'truncate'", "VACUUM"] {
+      #expect(throws: DqliteError.self) { _ = try session.execute(sql) }
+    }
+    #expect(try readAll(session, "SELECT 42") == [[.integer(42)]])
+  }
+}
+
+extension DqliteSessionTests {
+  @Test("with a majority down, says there is no leader after the timeout")
+  func noLeader() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(
+      address: try DqliteAddress.parse(cluster.url).get(), leaderTimeout: 2, requestTimeout: 2)
+    try session.connect()
+    for node in 1...3 where cluster.nodes[node - 1] != session.leaderAddress {
+      try cluster.kill(node: node)
+    }
+    do {
+      _ = try session.execute("SELECT 1")
+      Issue.record("a read succeeded with two of three nodes down")
+    } catch {
+      #expect(error.kind == .noLeader, "\(error)")
+      #expect(error.message.hasPrefix("no dqlite leader among "))
+    }
+  }
+}
+
+/// Runs a query and collects its rows.
+func readAll(_ session: DqliteSession, _ sql: String) throws -> [[Value]] {
+  guard case .rows(let rows) = try session.execute(sql) else { return [] }
+  var all: [[Value]] = []
+  while try rows.step() {
+    all.append((0..<rows.columnCount).map { rows.value(at: $0) })
+  }
+  return all
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// litesh on a real 3-node dqlite cluster: dot-commands, and what happens when the leader is
+/// SIGKILLed under it.
+@Suite("litesh on a dqlite cluster", .serialized)
+struct DqliteShellTests {
+  /// Sends `sql` and waits for the marker row it ends with.
+  private func run(_ shell: Coprocess, _ input: String, marker: String) throws -> String {
+    shell.send(input + "\nselect '\(marker)';\n")
+    return try shell.read(until: marker + "\n")
+  }
+
+  @Test(".cluster lists the three voters and marks the leader; .leader names it")
+  func clusterCommands() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let shell = try Coprocess(Binary.litesh, [cluster.url])
+    let listing = try run(shell, ".cluster", marker: "M1")
+    let lines = listing.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.filter { $0.hasSuffix("  leader") }.count == 1)
+    for node in cluster.nodes { #expect(listing.contains(node)) }
+    let leader = try run(shell, ".leader", marker: "M2")
+    #expect(cluster.number(of: leader.trimmingCharacters(in: .newlines)) != nil)
+    let (status, _, errors) = try shell.finish()
+    #expect(status == 0)
+    #expect(errors.isEmpty)
+  }
+
+  @Test("a leader SIGKILL between reads: the shell follows the new leader and reads again")
+  func readsFollowTheLeader() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let shell = try Coprocess(Binary.litesh, [cluster.url])
+    _ = try run(
+      shell, "create table t(x); insert into t values (1), (2), (3);", marker: "ready")
+    let first = try run(shell, ".leader", marker: "L1").trimmingCharacters(in: .newlines)
+    let number = try #require(cluster.number(of: first))
+    try cluster.kill(node: number)
+    #expect(try run(shell, "select count(*) from t;", marker: "R1") == "3\n")
+    let second = try run(shell, ".leader", marker: "L2").trimmingCharacters(in: .newlines)
+    #expect(second != first)
+    #expect(cluster.number(of: second) != nil)
+    let (status, _, errors) = try shell.finish()
+    #expect(status == 0)
+    #expect(errors.isEmpty)
+  }
+
+  @Test("a transaction open when the leader dies is reported lost and never re-applied")
+  func transactionIsLost() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let shell = try Coprocess(Binary.litesh, [cluster.url])
+    _ = try run(shell, "create table t(x); insert into t values (1);", marker: "ready")
+    _ = try run(shell, ".begin\ninsert into t values (2);", marker: "in-tx")
+    let leader = try run(shell, ".leader", marker: "L1").trimmingCharacters(in: .newlines)
+    try cluster.kill(node: try #require(cluster.number(of: leader)))
+    _ = try run(shell, "insert into t values (3);", marker: "after")
+    let errors = shell.availableErrors()
+    #expect(errors.contains("leader was lost during a transaction"), "\(errors)")
+    #expect(try run(shell, "select group_concat(x) from t;", marker: "R") == "1\n")
+    // The shell is out of the transaction: .commit has nothing to commit.
+    _ = try run(shell, ".commit", marker: "C")
+    #expect(shell.availableErrors().contains("no transaction is open"))
+    let (status, _, _) = try shell.finish()
+    #expect(status == 1)
+  }
+
+  @Test("statements that crash a dqlite 1.11.1 leader are refused, and the cluster keeps serving")
+  func guards() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let shell = try Coprocess(Binary.litesh, [cluster.url])
+    _ = try run(shell, "PRAGMA journal_mode=DELETE;", marker: "G")
+    #expect(shell.availableErrors().contains("PRAGMA journal_mode cannot be changed on dqlite"))
+    _ = try run(shell, ".dump", marker: "D")
+    #expect(shell.availableErrors().contains("needs a local SQLite file"))
+    #expect(try run(shell, "select 6 * 7;", marker: "S") == "42\n")
+    _ = try shell.finish()
+  }
+}
