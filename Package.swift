@@ -39,12 +39,17 @@ let package = Package(
       swiftSettings: swiftSettings),
     // Release builds link with lld and pack the ~26k relative relocations as DT_RELR
     // (glibc 2.36+): start-up CPU 5.0 -> 3.6 ms, peak RSS 10.3 -> 8.7 MB (Benchmarks/results).
+    // They also take libstdc++ from gcc's static archive (scripts/link/libstdc++.so, a linker
+    // script): loading and relocating libstdc++.so.6 cost ~0.6 ms and 36 page faults a start.
     .executableTarget(
       name: "litesh", dependencies: ["SQLiteShell", "SQLiteCore", "CEditLine"],
       swiftSettings: swiftSettings,
       linkerSettings: [
         .unsafeFlags(
-          ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+          [
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-L", Context.packageDirectory + "/scripts/link",
+          ],
           .when(platforms: [.linux], configuration: .release))
       ]),
     .testTarget(
