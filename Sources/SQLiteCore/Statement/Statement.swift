@@ -31,17 +31,20 @@ public final class Statement {
   /// out a fresh statement for the same SQL instead of resetting this one.
   var isCheckedOut = false
   private var cachedColumns: ColumnNames?
+  /// The neighbours in the connection's list of live statements (``ConnectionHandle/link(_:)``).
+  var previousLive: Unmanaged<Statement>?
+  var nextLive: Unmanaged<Statement>?
 
   init(handle: OpaquePointer, owner: ConnectionHandle) {
     self.handle = handle
     self.owner = owner
     self.columnCount = Int(sqlite3_column_count(handle))
-    owner.liveStatements[handle] = Unmanaged.passUnretained(self)
+    owner.link(self)
   }
 
   deinit {
     if !owner.isClosed {
-      owner.liveStatements[handle] = nil
+      owner.unlink(self)
       sqlite3_finalize(handle)
     }
   }

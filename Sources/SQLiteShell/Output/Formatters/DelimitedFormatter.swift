@@ -88,11 +88,15 @@ enum DelimitedFormatter {
             statement.double(at: index), significantDigits: 15, to: &writer.bytes)
           if !numbersSafe { quoteIfNeeded(from: start, in: &writer.bytes, separator: separator) }
         case .text, .blob:
-          let start = writer.bytes.count
+          // Decided on SQLite's bytes, so a quoted field is written once, not moved.
           statement.withUnsafeText(at: index) {
-            writer.bytes.append(contentsOf: ValueBytes.cString($0))
+            let field = ValueBytes.cString($0)
+            if needsQuotes(field, separator: separator) {
+              appendQuoted(field, to: &writer.bytes)
+            } else {
+              writer.bytes.append(contentsOf: field)
+            }
           }
-          quoteIfNeeded(from: start, in: &writer.bytes, separator: separator)
         }
         if index < count - 1 { writer.append(separator) }
       }
@@ -117,32 +121,38 @@ enum DelimitedFormatter {
     byte <= 0x20 || byte == 0x22 || byte == 0x27 || byte >= 0x7F
   }
 
-  /// Wraps `bytes[start...]` in double quotes (doubling inner ones) when sqlite3 would: an empty
-  /// field, a byte of `needsQuote`, or the column separator inside the field.
+  /// Wraps `bytes[start...]` in double quotes (doubling inner ones) when sqlite3 would.
   private static func quoteIfNeeded(
     from start: Int, in bytes: inout [UInt8], separator: UnsafeBufferPointer<UInt8>
   ) {
-    var quote = start == bytes.count
-    if separator.count == 1 {
-      let single = separator[0]
-      bytes.withUnsafeBufferPointer { all in
-        for index in start..<all.count where needsQuote(all[index]) || all[index] == single {
-          quote = true
-          break
-        }
-      }
-    } else if !quote {
-      bytes.withUnsafeBufferPointer { all in
-        for index in start..<all.count where needsQuote(all[index]) {
-          quote = true
-          break
-        }
-      }
-      if !quote { quote = contains(bytes[start...], separator) }
+    let quote = bytes.withUnsafeBufferPointer {
+      needsQuotes(UnsafeBufferPointer(rebasing: $0[start...]), separator: separator)
     }
     guard quote else { return }
     let field = Array(bytes[start...])
     bytes.removeSubrange(start...)
+    field.withUnsafeBufferPointer { appendQuoted($0, to: &bytes) }
+  }
+
+  /// Whether sqlite3 quotes `field`: an empty field, a byte of `needsQuote`, or the column
+  /// separator inside the field.
+  @inline(__always)
+  private static func needsQuotes(
+    _ field: UnsafeBufferPointer<UInt8>, separator: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    if field.isEmpty { return true }
+    if separator.count == 1 {
+      let single = separator[0]
+      for byte in field where needsQuote(byte) || byte == single { return true }
+      return false
+    }
+    for byte in field where needsQuote(byte) { return true }
+    return contains(field, separator)
+  }
+
+  /// Appends `field` in double quotes, doubling the ones inside.
+  private static func appendQuoted(_ field: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    bytes.reserveCapacity(bytes.count + field.count + 2)
     bytes.append(0x22)
     for byte in field {
       bytes.append(byte)
@@ -153,7 +163,7 @@ enum DelimitedFormatter {
 
   /// `strstr(field, separator) != 0`: an empty separator is found everywhere.
   private static func contains(
-    _ field: ArraySlice<UInt8>, _ separator: UnsafeBufferPointer<UInt8>
+    _ field: UnsafeBufferPointer<UInt8>, _ separator: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     guard let first = separator.first else { return true }
     guard field.count >= separator.count else { return false }
