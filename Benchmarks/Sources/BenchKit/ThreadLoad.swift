@@ -13,6 +13,8 @@ public enum ThreadLoad {
   ///   - options: readers, rows, lookups per access (`batch`) and the duration.
   ///   - read: one synchronous access doing `batch` lookups; returns the generator advanced.
   ///   - write: one write transaction inserting the row with the given id.
+  /// - Returns: the lookups and the writes done.
+  /// - Throws: the first error a read or the write throws.
   public static func run(
     _ options: Options,
     read: @escaping @Sendable (Xorshift) throws -> Xorshift,
