@@ -12,14 +12,7 @@ struct ConnectionPoolCancellationTests {
   private func makePool(
     _ directory: PoolTestDirectory, started: Gate
   ) async throws -> ConnectionPool {
-    let configuration = ConnectionPool.Configuration(
-      maximumReaderCount: 1,
-      prepareConnection: { db in
-        try db.createFunction("started", argumentCount: 0, isDeterministic: false) { _ in
-          started.open()
-          return 1
-        }
-      })
+    let configuration = ConnectionPool.Configuration.signalling(started)
     let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
     try await pool.write { db in try db.execute("CREATE TABLE t(a)") }
     return pool

@@ -9,14 +9,7 @@ struct ConnectionPoolConcurrencyTests {
   func readersMeet(readerCount: Int) async throws {
     let directory = try PoolTestDirectory()
     let rendezvous = Rendezvous(count: readerCount)
-    let configuration = ConnectionPool.Configuration(
-      maximumReaderCount: readerCount,
-      prepareConnection: { db in
-        try db.createFunction("rendezvous", argumentCount: 0, isDeterministic: false) { _ in
-          guard rendezvous.arrive() else { throw GateTimedOut() }
-          return 1
-        }
-      })
+    let configuration = ConnectionPool.Configuration.meeting(at: rendezvous, readers: readerCount)
     let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
     try await withThrowingTaskGroup(of: Int?.self) { group in
       for _ in 0..<readerCount {

@@ -126,3 +126,31 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
   /// The value now.
   var value: Value { withLock { $0 } }
 }
+
+extension ConnectionPool.Configuration {
+  /// `readers` readers whose SQL function `rendezvous()` meets the other readers there.
+  static func meeting(at rendezvous: Rendezvous, readers: Int) -> Self {
+    Self(
+      maximumReaderCount: readers,
+      prepareConnection: { db in
+        try db.createFunction("rendezvous", argumentCount: 0, isDeterministic: false) { _ in
+          guard rendezvous.arrive() else { throw GateTimedOut() }
+          return 1
+        }
+      })
+  }
+
+  /// Connections whose SQL function `started()` opens `started` (and returns 1).
+  static func signalling(
+    _ started: Gate, readers: Int = 1, readerWaitTimeout: Duration? = nil
+  ) -> Self {
+    Self(
+      maximumReaderCount: readers, readerWaitTimeout: readerWaitTimeout,
+      prepareConnection: { db in
+        try db.createFunction("started", argumentCount: 0, isDeterministic: false) { _ in
+          started.open()
+          return 1
+        }
+      })
+  }
+}

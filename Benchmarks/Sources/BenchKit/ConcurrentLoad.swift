@@ -8,12 +8,17 @@ public enum ConcurrentLoad {
   ///   - read: one access doing `batch` lookups from the generator it is given; returns the
   ///     generator advanced past them.
   ///   - write: one write transaction inserting the row with the given id.
+  ///   - readerScope: runs each reader task's whole loop (`callers=affinity`: on a reader's
+  ///     thread).
   /// - Returns: the lookups and the writes done.
   /// - Throws: the first error a read or the write throws.
   public static func run(
     _ options: Options,
     read: @escaping @Sendable (Xorshift) async throws -> Xorshift,
-    write: @escaping @Sendable (Int64) async throws -> Void
+    write: @escaping @Sendable (Int64) async throws -> Void,
+    readerScope: @escaping @Sendable (@Sendable () async throws -> Int) async throws -> Int = {
+      try await $0()
+    }
   ) async throws -> (reads: Int, writes: Int) {
     let deadline = ContinuousClock.now + .milliseconds(Int(options.seconds * 1000))
     let rows = options.rows
@@ -21,11 +26,14 @@ public enum ConcurrentLoad {
     return try await withThrowingTaskGroup(of: (Int, Int).self) { group in
       for reader in 0..<options.readers {
         group.addTask {
-          var random = Xorshift(offset: UInt64(reader))
-          var done = 0
-          while ContinuousClock.now < deadline {
-            random = try await read(random)
-            done += batch
+          let done = try await readerScope {
+            var random = Xorshift(offset: UInt64(reader))
+            var done = 0
+            while ContinuousClock.now < deadline {
+              random = try await read(random)
+              done += batch
+            }
+            return done
           }
           return (done, 0)
         }

@@ -17,6 +17,12 @@ public struct Options: Sendable {
   public var batch = 1
   /// How long W5 runs.
   public var seconds = 3.0
+  /// How W5's readers call the library.
+  ///
+  /// `tasks` (async reads from tasks), `affinity` (the same, each task run on a reader's thread
+  /// where the library can) or `threads` (synchronous reads, each reader a thread of its own, as
+  /// in C). The C worker always uses threads.
+  public var callers = "tasks"
 
   /// Parses `CommandLine.arguments`; unknown keys are ignored.
   public init(arguments: [String] = CommandLine.arguments) {
@@ -33,6 +39,7 @@ public struct Options: Sendable {
       case "readers": readers = Int(value) ?? readers
       case "batch": batch = Int(value) ?? batch
       case "seconds": seconds = Double(value) ?? seconds
+      case "callers": callers = value
       default: break
       }
     }

@@ -9,30 +9,33 @@ enum GRDBConcurrent {
     let pool = try DatabasePool(path: options.database, configuration: configuration)
     let rows = options.rows
     let batch = options.batch
+    @Sendable func lookups(_ db: Database, _ start: Xorshift) throws -> Xorshift {
+      var random = start
+      let lookup = try db.cachedStatement(sql: Rows.lookup)
+      for _ in 0..<batch {
+        guard let row = try Row.fetchOne(lookup, arguments: [random.id(rows: rows)]) else {
+          fail("lookup found no row")
+        }
+        _ = row[0] as Int64
+        _ = row[2] as String
+      }
+      return random
+    }
+    let write: @Sendable (Int64) async throws -> Void = { id in
+      try await pool.write { db in
+        try db.cachedStatement(sql: Rows.insert).execute(arguments: [
+          id, Rows.a(id), Rows.b(id), Rows.c(id),
+        ])
+      }
+    }
     var clock = Measurement()
-    let (reads, writes) = try await ConcurrentLoad.run(
-      options,
-      read: { start in
-        try await pool.read { db in
-          var random = start
-          let lookup = try db.cachedStatement(sql: Rows.lookup)
-          for _ in 0..<batch {
-            guard let row = try Row.fetchOne(lookup, arguments: [random.id(rows: rows)]) else {
-              fail("lookup found no row")
-            }
-            _ = row[0] as Int64
-            _ = row[2] as String
-          }
-          return random
-        }
-      },
-      write: { id in
-        try await pool.write { db in
-          try db.cachedStatement(sql: Rows.insert).execute(arguments: [
-            id, Rows.a(id), Rows.b(id), Rows.c(id),
-          ])
-        }
-      })
+    let (reads, writes) =
+      options.callers == "threads"
+      ? try await ThreadLoad.run(
+        options, read: { start in try pool.read { db in try lookups(db, start) } }, write: write)
+      : try await ConcurrentLoad.run(
+        options, read: { start in try await pool.read { db in try lookups(db, start) } },
+        write: write)
     clock.stop()
     clock.report(check: "-", extra: "reads=\(reads) writes=\(writes)")
   }

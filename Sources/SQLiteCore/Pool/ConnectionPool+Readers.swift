@@ -22,8 +22,11 @@ extension ConnectionPool {
   }
 
   /// An idle reader, a newly opened one, or the first free one after waiting in line.
-  func checkoutReader() async throws -> PooledConnection {
-    let now = try readers.withLock { state throws(SQLiteError) in try state.checkout() }
+  func checkoutReader(forAffinity: Bool = false) async throws -> PooledConnection {
+    let preferred = Self.affinity
+    let now = try readers.withLock { state throws(SQLiteError) in
+      try forAffinity ? state.checkoutForAffinity() : state.checkout(preferring: preferred)
+    }
     let checkout: ReaderQueue.Checkout
     if let now { checkout = now } else { checkout = try await waitForReader() }
     switch checkout {
@@ -73,7 +76,7 @@ extension ConnectionPool {
           } catch {
             return .failure(error)
           }
-          state.enqueue(ReaderQueue.Waiter(id: id, continuation: continuation))
+          state.enqueue(ReaderQueue.Waiter(id: id, wakeUp: .task(continuation)))
           return .success(nil)
         }
         switch outcome {
@@ -87,8 +90,8 @@ extension ConnectionPool {
     }
   }
 
-  private func failWaiter(id: UInt64, _ error: any Error) {
-    readers.withLock { $0.removeWaiter(id: id) }?.continuation.resume(throwing: error)
+  func failWaiter(id: UInt64, _ error: any Error) {
+    readers.withLock { $0.removeWaiter(id: id) }?.resume(.failure(error))
   }
 
   /// Returns a reader after a read; a reader left unhealthy (closed, transaction open) or

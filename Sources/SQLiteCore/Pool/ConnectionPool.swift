@@ -27,6 +27,9 @@ public final class ConnectionPool: Sendable {
   let isClosingState = PoolLock(false)
   private let tokens = Atomic<UInt64>(0)
 
+  /// A new access token (see ``PooledConnection/cancel(token:)``).
+  func nextToken() -> UInt64 { tokens.wrappingAdd(1, ordering: .relaxed).newValue }
+
   /// Opens the writer, switches the file to WAL and prepares it for read-only readers.
   ///
   /// Readers open lazily, on the first reads that need them.
@@ -121,7 +124,7 @@ public final class ConnectionPool: Sendable {
   func perform<T: Sendable>(
     on connection: PooledConnection, _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
-    let token = tokens.wrappingAdd(1, ordering: .relaxed).newValue
+    let token = nextToken()
     return try await withTaskCancellationHandler {
       try await connection.run(token: token, body)
     } onCancel: {

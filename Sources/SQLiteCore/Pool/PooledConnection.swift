@@ -1,7 +1,10 @@
-/// One connection of a ``ConnectionPool``, confined to its own thread.
+/// One connection of a ``ConnectionPool``, with its own thread.
 ///
-/// An actor on a ``ThreadExecutor``: every SQLite call runs on that thread, one access at a
-/// time, and an access is a single hop (``run(token:cancellable:_:)``).
+/// An actor on a ``ThreadExecutor``: an `async` access is a single hop to that thread
+/// (``run(token:cancellable:_:)``). A synchronous access (``runHere(token:cancellable:_:)``)
+/// runs on the caller's thread instead, with no hop: the pool hands a connection to one
+/// access at a time (a checked-out reader, or the writer under its lock), so whichever thread
+/// runs that access is the only one using the connection.
 ///
 /// Cancellation is scoped to an access: the pool gives each access a token, and ``cancel(token:)``
 /// interrupts the connection only while that same access is registered, under the same lock
@@ -16,9 +19,10 @@ actor PooledConnection {
     var isHealthy = true
   }
 
-  private let executor: ThreadExecutor
+  /// The thread this connection's actor runs on.
+  let executor: ThreadExecutor
   private let access = PoolLock(AccessState())
-  private var connection: Connection?
+  private let slot = ConnectionSlot()
   /// The pool's reader generation when this connection was made (see ``ReaderQueue``).
   nonisolated let generation: Int
 
@@ -34,8 +38,13 @@ actor PooledConnection {
 
   /// Opens the connection on its own thread with `makeConnection`.
   func open(_ makeConnection: @Sendable () throws -> Connection) throws {
+    try openHere(makeConnection)
+  }
+
+  /// Opens the connection on the caller's thread, which holds this connection's access.
+  nonisolated func openHere(_ makeConnection: () throws -> Connection) throws {
     let connection = try makeConnection()
-    self.connection = connection
+    slot.connection = connection
     let handle = connection.interruptHandle
     access.withLock { $0.interruptHandle = handle }
   }
@@ -53,7 +62,15 @@ actor PooledConnection {
   func run<T: Sendable>(
     token: UInt64, cancellable: Bool = true, _ body: @Sendable (Connection) throws -> T
   ) throws -> T {
-    guard let connection, !connection.isClosed else {
+    try runHere(token: token, cancellable: cancellable, body)
+  }
+
+  /// Runs `body` with the connection on the caller's thread, which holds this connection's
+  /// access (see the type's summary); otherwise the same as ``run(token:cancellable:_:)``.
+  nonisolated func runHere<T>(
+    token: UInt64, cancellable: Bool = true, _ body: (Connection) throws -> T
+  ) throws -> T {
+    guard let connection = slot.connection, !connection.isClosed else {
       throw SQLiteError.misuse("the connection is closed")
     }
     if cancellable { access.withLock { $0.begin(token) } }
@@ -93,13 +110,19 @@ actor PooledConnection {
 
   /// Closes the connection and lets the thread exit.
   func close() throws(SQLiteError) {
+    try closeHere()
+  }
+
+  /// Closes the connection on the caller's thread, which holds its access, and lets the
+  /// connection's thread exit.
+  nonisolated func closeHere() throws(SQLiteError) {
     defer { executor.stop() }
     access.withLock {
       $0.interruptHandle = nil
       $0.isHealthy = false
     }
-    guard let connection else { return }
-    self.connection = nil
+    guard let connection = slot.connection else { return }
+    slot.connection = nil
     try? connection.rollback()
     try connection.close()
   }
@@ -119,4 +142,14 @@ extension PooledConnection.AccessState {
     token = nil
     self.isHealthy = isHealthy
   }
+}
+
+/// The connection of a ``PooledConnection``, reachable from whichever thread holds its access.
+///
+/// @unchecked Sendable: `connection` is read or written only by the one access that holds the
+/// pooled connection (a checked-out reader, or the writer under ``WriterLock``), on the
+/// connection's thread or on the caller's; the hand-over from one access to the next goes
+/// through the pool's lock (or a task resumption), which orders the memory.
+final class ConnectionSlot: @unchecked Sendable {
+  var connection: Connection?
 }

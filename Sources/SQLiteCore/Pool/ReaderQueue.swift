@@ -14,8 +14,24 @@ struct ReaderQueue {
 
   /// A read waiting for its turn.
   struct Waiter {
+    /// How the waiting read learns it is its turn.
+    enum WakeUp {
+      /// An `async` read: a suspended task.
+      case task(CheckedContinuation<Checkout, any Error>)
+      /// A synchronous read: a blocked thread.
+      case thread(ThreadWait<Checkout>)
+    }
+
     let id: UInt64
-    let continuation: CheckedContinuation<Checkout, any Error>
+    let wakeUp: WakeUp
+
+    /// Wakes the read with its reader (or slot) or an error.
+    func resume(_ result: Result<Checkout, any Error>) {
+      switch wakeUp {
+      case .task(let continuation): continuation.resume(with: result)
+      case .thread(let wait): wait.resume(result)
+      }
+    }
   }
 
   /// A continuation to resume outside the lock.
@@ -26,8 +42,8 @@ struct ReaderQueue {
 
     func resume() {
       switch self {
-      case .checkout(let waiter, let checkout): waiter.continuation.resume(returning: checkout)
-      case .failure(let waiter, let error): waiter.continuation.resume(throwing: error)
+      case .checkout(let waiter, let checkout): waiter.resume(.success(checkout))
+      case .failure(let waiter, let error): waiter.resume(.failure(error))
       case .barrier(let continuation): continuation.resume()
       }
     }
@@ -50,14 +66,50 @@ struct ReaderQueue {
   private var isBlocked = false
   private var drainWaiters: [CheckedContinuation<Void, Never>] = []
   private var nextWaiterID: UInt64 = 0
+  /// How many tasks run with affinity to each reader (``ConnectionPool/withReaderAffinity(_:)``).
+  private var pins: [ObjectIdentifier: Int] = [:]
 
   init(maximum: Int) { self.maximum = max(1, maximum) }
 
   /// A reader or a free slot now, or `nil` when the read has to wait.
-  mutating func checkout() throws(SQLiteError) -> Checkout? {
+  ///
+  /// - Parameter preferred: the reader to hand out if it is idle (the task's affinity).
+  /// - Returns: the reader or slot, or `nil`.
+  /// - Throws: the pool's closed error.
+  mutating func checkout(
+    preferring preferred: ObjectIdentifier? = nil
+  ) throws(SQLiteError) -> Checkout? {
     if isClosed { throw ConnectionPool.closedError() }
     guard !isBlocked, waiters.isEmpty else { return nil }
+    if let preferred, let index = idle.firstIndex(where: { ObjectIdentifier($0) == preferred }) {
+      busyCount += 1
+      return .reader(idle.remove(at: index))
+    }
     return take()
+  }
+
+  /// A reader for a task to have affinity with: a new one while slots are free, else the idle
+  /// one with the fewest such tasks; `nil` when the caller has to wait.
+  mutating func checkoutForAffinity() throws(SQLiteError) -> Checkout? {
+    if isClosed { throw ConnectionPool.closedError() }
+    guard !isBlocked, waiters.isEmpty else { return nil }
+    if openCount < maximum || idle.isEmpty { return take() }
+    let least = idle.indices.min {
+      pins[ObjectIdentifier(idle[$0]), default: 0] < pins[ObjectIdentifier(idle[$1]), default: 0]
+    }
+    guard let least else { return nil }
+    busyCount += 1
+    return .reader(idle.remove(at: least))
+  }
+
+  /// Counts one more task with affinity to `reader`.
+  mutating func pin(_ reader: PooledConnection) { pins[ObjectIdentifier(reader), default: 0] += 1 }
+
+  /// Counts one task fewer with affinity to `reader`.
+  mutating func unpin(_ reader: PooledConnection) {
+    let id = ObjectIdentifier(reader)
+    guard let count = pins[id] else { return }
+    pins[id] = count > 1 ? count - 1 : nil
   }
 
   private mutating func take() -> Checkout? {
@@ -140,6 +192,7 @@ struct ReaderQueue {
 
   private mutating func forget(_ reader: PooledConnection) {
     all[ObjectIdentifier(reader)] = nil
+    pins[ObjectIdentifier(reader)] = nil
     openCount -= 1
     closedTotal += 1
   }

@@ -7,16 +7,20 @@ import Darwin
 /// A serial executor that runs every job on one dedicated thread.
 ///
 /// Blocking SQLite calls made from an actor on this executor tie up that thread only, never
-/// Swift's cooperative pool (which is as wide as the core count). The thread starts in `init`
-/// and exits after ``stop()`` once its queue is empty.
+/// Swift's cooperative pool (which is as wide as the core count). A ``ThreadTaskExecutor``
+/// runs a whole task on the same thread (``ConnectionPool/withReaderAffinity(_:)``), so going
+/// from that task to the actor and back never wakes another thread. The thread starts in
+/// `init` and exits after ``stop()`` once its queue is empty and nothing is pinned (``pin()``).
 final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
-  // @unchecked Sendable: `jobs` and `isStopping` are only read or written with `mutex` held;
+  // @unchecked Sendable: `jobs`, `isStopping` and `pins` are only read or written with `mutex`
+  // held;
   // `mutex` and `condition` are allocated once in `init` and freed in `deinit`, which runs only
   // after the thread (which holds a strong reference until it exits) has finished.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
-  private var jobs: [UnownedJob] = []
+  private var jobs: [Job] = []
   private var isStopping = false
+  private var pins = 0
 
   /// Starts the thread.
   init() throws(SQLiteError) {
@@ -48,16 +52,39 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     mutex.deallocate()
   }
 
+  /// A queued job, and the task executor it was enqueued on (`nil`: this serial executor).
+  private typealias Job = (job: UnownedJob, taskExecutor: UnownedTaskExecutor?)
+
   func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    enqueue(UnownedJob(job), taskExecutor: nil)
+  }
+
+  /// Queues a job for this thread, to run on `taskExecutor` or, when `nil`, on this executor.
+  func enqueue(_ job: UnownedJob, taskExecutor: UnownedTaskExecutor?) {
     pthread_mutex_lock(mutex)
-    jobs.append(job)
+    jobs.append((job, taskExecutor))
     pthread_cond_signal(condition)
     pthread_mutex_unlock(mutex)
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
+  }
+
+  /// Keeps the thread running, even after ``stop()``, until the matching ``unpin()``: a task
+  /// that prefers this executor may enqueue jobs on it at any time.
+  func pin() {
+    pthread_mutex_lock(mutex)
+    pins += 1
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Ends a ``pin()``.
+  func unpin() {
+    pthread_mutex_lock(mutex)
+    pins -= 1
+    pthread_cond_signal(condition)
+    pthread_mutex_unlock(mutex)
   }
 
   /// Lets the thread exit once the jobs already queued have run.
@@ -70,10 +97,10 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
 
   private func runLoop() {
     let executor = asUnownedSerialExecutor()
-    var batch: [UnownedJob] = []
+    var batch: [Job] = []
     while true {
       pthread_mutex_lock(mutex)
-      while jobs.isEmpty && !isStopping {
+      while jobs.isEmpty && (!isStopping || pins > 0) {
         pthread_cond_wait(condition, mutex)
       }
       if jobs.isEmpty {
@@ -82,10 +109,33 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
       }
       swap(&batch, &jobs)
       pthread_mutex_unlock(mutex)
-      for job in batch {
-        job.runSynchronously(on: executor)
+      for (job, taskExecutor) in batch {
+        if let taskExecutor {
+          job.runSynchronously(on: taskExecutor)
+        } else {
+          job.runSynchronously(on: executor)
+        }
       }
       batch.removeAll(keepingCapacity: true)
     }
+  }
+}
+
+/// A task executor that runs a task's jobs on a ``ThreadExecutor``'s thread.
+///
+/// It pins the thread (``ThreadExecutor/pin()``) for as long as it lives, so the thread never
+/// exits while a task may still enqueue on it.
+final class ThreadTaskExecutor: TaskExecutor {
+  private let thread: ThreadExecutor
+
+  init(_ thread: ThreadExecutor) {
+    self.thread = thread
+    thread.pin()
+  }
+
+  deinit { thread.unpin() }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    thread.enqueue(UnownedJob(job), taskExecutor: asUnownedTaskExecutor())
   }
 }

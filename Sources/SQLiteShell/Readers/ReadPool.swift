@@ -5,7 +5,8 @@ import SQLiteCore
 ///
 /// The shell runs its statements and dot-commands on ``writer`` directly, on the shell's own
 /// thread, exactly as it does with a single connection: only statements the
-/// ``StatementRouter`` sends to a reader make a hop (``read(_:)``). That is safe because the
+/// ``StatementRouter`` sends to a reader use a reader's connection, on the same thread
+/// (``read(_:)``). That is safe because the
 /// session gives the shell the writer exclusively: the pool touches the writer's connection
 /// only when the session ends or the pool closes, and the shell does both from ``close()``
 /// after it is done with the connection. The connection is opened `NOMUTEX`, and SQLite allows
@@ -53,11 +54,12 @@ final class ReadPool {
     return ReadPool(pool: pool, session: session, writer: writer.value)
   }
 
-  /// Runs `body` on a reader, in a snapshot of the last committed state, and waits for it.
-  func read(_ body: @escaping (Connection) throws -> Void) throws {
-    let work = ShellThreadBound(body)
-    let pool = pool
-    try CallerThreadBridge.run { try await pool.read { db in try work.value(db) } }
+  /// Runs `body` with a reader, in a snapshot of the last committed state.
+  ///
+  /// The reader's connection is used on the shell's own thread (no hop to the reader's
+  /// thread and back); `ConnectionPool.interrupt()` still interrupts it.
+  func read(_ body: (Connection) throws -> Void) throws {
+    try pool.readSynchronously(body)
     readerStatementCount += 1
   }
 
