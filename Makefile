@@ -3,9 +3,11 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 SAMPLE_DB = .build/sample.db
 TSAN_SCRATCH = .build-tsan
+ASAN_SCRATCH = .build-asan
 
-.PHONY: all build release run test lint test-unit test-tsan docs bench bench-quick sample clean \
-  install install-files uninstall completions check-install bad-input-table
+.PHONY: all build release run test lint test-unit test-tsan test-asan fuzz-smoke docs bench \
+  bench-quick sample clean install install-files uninstall completions check-install \
+  bad-input-table
 
 # `make install PREFIX=... DESTDIR=...`: binary, man page and completions (scripts/install.sh).
 PREFIX ?= /usr/local
@@ -37,7 +39,10 @@ lint:
 test-unit:
 	scripts/setup.sh --test
 	scripts/build-checked.sh --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip Dqlite
+	# The dqlite cluster suites alone: on a loaded machine raft misses heartbeats and elects
+	# a new leader mid-statement, which the shell rightly reports and the comparison fails.
+	$(SWIFT) test --skip-build --filter Dqlite
 	LITESH_COMPAT_READERS=4 $(SWIFT) test --skip-build --filter Compatibility
 
 test-tsan:
@@ -46,11 +51,24 @@ test-tsan:
 	  $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction|InterruptHandle|ReadersCommand|Bench'; \
 	else echo "test-tsan: no pool tests yet"; fi
 
+# The whole suite under AddressSanitizer (the tests also run the ASan-built litesh binary).
+# Leak checking is off: the Swift runtime keeps allocations LeakSanitizer reports at exit (weak
+# reference side tables), and LeakSanitizer's exit-time scan never finished in litesh processes
+# the tests stop with a signal, leaving them spinning.
+test-asan:
+	scripts/setup.sh --test
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --scratch-path $(ASAN_SCRATCH) --sanitize=address
+
+# 20 s of libFuzzer per target (scripts/fuzz.sh); long runs are by hand: scripts/fuzz.sh T 600.
+fuzz-smoke:
+	@start=$$(date +%s) && scripts/fuzz.sh all 20 && \
+	  echo "fuzz-smoke: $$(( $$(date +%s) - start )) s including the build"
+
 docs:
 	scripts/docs.sh
 
 # check-install reuses the release binary bench-quick built: one release build per run.
-test: lint test-unit test-tsan docs bench-quick check-install
+test: lint test-unit test-tsan test-asan fuzz-smoke docs bench-quick check-install
 
 bench:
 	scripts/setup.sh --bench
@@ -87,4 +105,4 @@ completions:
 	  "$$bin" --completions fish > completions/litesh.fish
 
 clean:
-	rm -rf .build $(TSAN_SCRATCH)
+	rm -rf .build $(TSAN_SCRATCH) $(ASAN_SCRATCH) .build-fuzz

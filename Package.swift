@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
     .library(name: "SQLiteShell", targets: ["SQLiteShell"]),
     .library(name: "ShellFunctions", targets: ["ShellFunctions"]),
+    // The fuzz targets' entry points: `Fuzz/` links them with libFuzzer, the tests replay corpora.
+    .library(name: "ShellFuzzing", targets: ["ShellFuzzing"]),
     .executable(name: "litesh", targets: ["litesh"]),
   ],
   dependencies: [
@@ -41,6 +43,9 @@ let package = Package(
         "CSQLite", "SQLiteCore", "ShellFunctions", "DqliteClient",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "ShellFuzzing", dependencies: ["SQLiteShell", "SQLiteCore"],
       swiftSettings: swiftSettings),
     // Release builds link with lld and pack the ~26k relative relocations as DT_RELR
     // (glibc 2.36+): start-up CPU 5.0 -> 3.6 ms, peak RSS 10.3 -> 8.7 MB (Benchmarks/results).
@@ -68,7 +73,7 @@ let package = Package(
       name: "ShellFunctionsTests", dependencies: ["ShellFunctions", "SQLiteCore", "litesh"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore"],
+      name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore", "ShellFuzzing"],
       swiftSettings: swiftSettings),
     // Runs the built binary: against sqlite3 for compatibility, in tmux for the REPL, and on a
     // real 3-node dqlite cluster (DqliteClient's tests too).

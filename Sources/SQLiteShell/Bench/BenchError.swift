@@ -1,6 +1,6 @@
 /// Why `.bench` could not run: a bad option, an unreadable file, SQL the workload cannot
 /// prepare, or the database failing; `.bench` prints ``message`` after `Error: .bench: `.
-struct BenchError: Error, Equatable {
+package struct BenchError: Error, Equatable {
   /// The message, without `Error: ` and without a newline.
-  var message: String
+  package var message: String
 }

@@ -1,5 +1,5 @@
 /// What `.bench` was asked to run, parsed from its arguments.
-struct BenchOptions: Sendable, Equatable {
+package struct BenchOptions: Sendable, Equatable {
   /// `--readers N`: tasks running read transactions.
   var readers = 4
   /// `--writers M`: tasks running write transactions.
@@ -40,7 +40,7 @@ struct BenchOptions: Sendable, Equatable {
   /// `--script FILE@W`: files of SQL, each with a weight.
   var scripts: [Script] = []
   /// `--param NAME=DIST`, by name (without the `:`).
-  var parameters: [String: ParameterDistribution] = [:]
+  package var parameters: [String: ParameterDistribution] = [:]
 
   /// A `--script FILE@W` argument.
   struct Script: Sendable, Equatable {
@@ -54,7 +54,7 @@ struct BenchOptions: Sendable, Equatable {
   var isBank: Bool { reads.isEmpty && writes.isEmpty && scripts.isEmpty }
 
   /// Parses `.bench`'s arguments (the words after `.bench`).
-  static func parse(_ arguments: [String]) throws(BenchError) -> BenchOptions {
+  package static func parse(_ arguments: [String]) throws(BenchError) -> BenchOptions {
     var options = BenchOptions()
     var words = arguments[...]
     while let word = words.popFirst() {

@@ -3,11 +3,11 @@
 ///
 /// A fixed seed gives the same sequence on every machine and every run, so `--seed N` repeats
 /// a workload's parameters exactly (per worker: worker `k` uses the seed's `k`-th stream).
-struct BenchRandom: RandomNumberGenerator, Sendable {
+package struct BenchRandom: RandomNumberGenerator, Sendable {
   private var state: (UInt64, UInt64, UInt64, UInt64)
 
   /// A generator for `stream` (a worker's index) of `seed`.
-  init(seed: UInt64, stream: UInt64 = 0) {
+  package init(seed: UInt64, stream: UInt64 = 0) {
     var mix = seed &+ stream &* 0xD1B5_4A32_D192_ED03
     func splitMix() -> UInt64 {
       mix &+= 0x9E37_79B9_7F4A_7C15
@@ -20,7 +20,7 @@ struct BenchRandom: RandomNumberGenerator, Sendable {
   }
 
   /// The next 64 random bits.
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     let result = rotate(state.1 &* 5, 7) &* 9
     let shifted = state.1 << 17
     state.2 ^= state.0

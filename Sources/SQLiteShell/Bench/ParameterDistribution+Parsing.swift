@@ -1,10 +1,10 @@
 extension ParameterDistribution {
   /// A `--param` text that is not `NAME=DIST(ARGS)`: what is wrong and where (0-based offset).
-  struct SyntaxError: Error, Equatable {
+  package struct SyntaxError: Error, Equatable {
     /// What was expected or found.
-    var message: String
+    package var message: String
     /// The offset in the `--param` text where the problem is.
-    var position: Int
+    package var position: Int
   }
 
   /// The distributions' names and the arguments each takes, for messages and help.
@@ -15,7 +15,9 @@ extension ParameterDistribution {
   /// Parses `NAME=DIST(ARGS)` (`id=uniform(1,100000)`) into the parameter name and distribution.
   ///
   /// The name may carry SQLite's prefix (`:id`, `@id`, `$id`); it is returned without it.
-  static func parse(_ text: String) throws(SyntaxError) -> (name: String, distribution: Self) {
+  package static func parse(_ text: String) throws(SyntaxError) -> (
+    name: String, distribution: Self
+  ) {
     let bytes = Array(text.utf8)
     guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else {
       throw SyntaxError(message: "expected NAME=DISTRIBUTION", position: bytes.count)
@@ -64,6 +66,12 @@ extension ParameterDistribution {
       guard let high = Int64(texts[1]), high >= low else {
         throw SyntaxError(
           message: "expected an integer not below LOW", position: a[1].position)
+      }
+      // The sampler counts HIGH - LOW + 1 ranks in an Int64.
+      let span = high.subtractingReportingOverflow(low)
+      guard !span.overflow, span.partialValue < Int64.max else {
+        throw SyntaxError(
+          message: "HIGH - LOW must be below \(Int64.max)", position: a[1].position)
       }
       guard a[2].value > 0, a[2].value.isFinite else {
         throw SyntaxError(message: "S must be above 0", position: a[2].position)

@@ -1,4 +1,4 @@
-import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// How `.bench --param NAME=DIST` draws a bound parameter's value for each transaction.
-enum ParameterDistribution: Sendable, Equatable {
+package enum ParameterDistribution: Sendable, Equatable {
   /// Integers from `lower` to `upper`, both included, equally likely.
   case uniform(lower: Int64, upper: Int64)
   /// Reals in [`lower`, `upper`), equally likely (`uniform(0.5, 2)`).
@@ -20,7 +20,7 @@ enum ParameterDistribution: Sendable, Equatable {
   case exponential(mean: Double)
 
   /// Draws one value.
-  func draw(_ random: inout BenchRandom) -> Value {
+  package func draw(_ random: inout BenchRandom) -> Value {
     switch self {
     case .uniform(let lower, let upper):
       return .integer(Int64.random(in: lower...upper, using: &random))

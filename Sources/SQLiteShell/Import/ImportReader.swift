@@ -10,16 +10,16 @@ import Darwin
 /// Fields are split exactly where sqlite3 splits them, but input sqlite3 would take in a
 /// damaged form (an unterminated or stray quote, bytes that are not UTF-8, a NUL) stops the
 /// reader with a ``Problem`` naming the line and column, so nothing half-read is imported.
-struct ImportReader {
+package struct ImportReader {
   /// Why reading stopped early, and where (1-based line and byte column).
-  struct Problem: Equatable {
-    var message: String
-    var line: Int
-    var column: Int
+  package struct Problem: Equatable {
+    package var message: String
+    package var line: Int
+    package var column: Int
   }
 
   /// The end-of-input terminator (sqlite3's `EOF`).
-  static let endOfInput: Int32 = -1
+  package static let endOfInput: Int32 = -1
 
   private let descriptor: Int32
   private let buffer: UnsafeMutableBufferPointer<UInt8>
@@ -31,20 +31,20 @@ struct ImportReader {
   private let isCSV: Bool
   private var isFirstField = true
   /// The bytes of the field just read.
-  private(set) var field: [UInt8] = []
+  package private(set) var field: [UInt8] = []
   /// What ended the field: the column separator, the row separator or ``endOfInput``.
-  private(set) var terminator: Int32 = 0
+  package private(set) var terminator: Int32 = 0
   /// sqlite3's `nLine`: 1 plus the row separators read so far.
-  private(set) var line = 1
+  package private(set) var line = 1
   /// The byte column of the next byte.
   private(set) var column = 1
   /// The bytes read so far (for progress).
-  private(set) var bytesRead = 0
+  package private(set) var bytesRead = 0
   /// Set when the input is malformed; reading stops.
-  private(set) var problem: Problem?
+  package private(set) var problem: Problem?
 
   /// Reads from an open descriptor with the given separators; `isCSV` turns on quoting.
-  init(descriptor: Int32, columnSeparator: UInt8, rowSeparator: UInt8, isCSV: Bool) {
+  package init(descriptor: Int32, columnSeparator: UInt8, rowSeparator: UInt8, isCSV: Bool) {
     self.descriptor = descriptor
     self.columnSeparator = columnSeparator
     self.rowSeparator = rowSeparator
@@ -54,7 +54,7 @@ struct ImportReader {
   }
 
   /// Frees the read buffer (the descriptor belongs to the caller).
-  func release() { buffer.deallocate() }
+  package func release() { buffer.deallocate() }
 
   /// Whether the last field ended its row with the column separator (more fields follow).
   var endedWithColumnSeparator: Bool { terminator == Int32(columnSeparator) }
@@ -92,7 +92,7 @@ struct ImportReader {
   }
 
   /// Reads the next field into ``field``; `false` at the end of input (or after a problem).
-  mutating func readField() -> Bool {
+  package mutating func readField() -> Bool {
     field.removeAll(keepingCapacity: true)
     guard problem == nil else {
       terminator = Self.endOfInput

@@ -29,6 +29,9 @@ struct ParameterDistributionTests {
       ("id=normal(1,2)", "unknown distribution \"normal\"", 3),
       ("id=zipfian(1,10)", "expected ','", 15),
       ("id=zipfian(1,10,0)", "S must be above 0", 16),
+      // Found by the bench fuzz target: HIGH - LOW + 1 overflowed in the sampler.
+      ("z=zipfian(-9223372036854775808,9223372036854775807,1)", "HIGH - LOW must be below", 31),
+      ("z=zipfian(0,9223372036854775807,1)", "HIGH - LOW must be below", 12),
       ("id=exponential(2))", "unexpected text after ')'", 17),
       ("=uniform(1,2)", "expected a parameter name", 0),
       ("id", "expected NAME=DISTRIBUTION", 2),
