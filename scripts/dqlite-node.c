@@ -3,9 +3,12 @@
  * Node ID (1..3) binds ADDR<ID>; its raft ID is 1000+ID. On a fresh data directory the fixed
  * 3-voter configuration is written with dqlite_node_recover before the node starts, so every
  * node begins with the same log and no join dance is needed. (Raft ID 1 is avoided on
- * purpose: dqlite 1.11 bootstraps a node with ID 1 at start, which fails on a recovered log.) SIGPIPE is ignored (a client that goes away must not
- * kill the node); SIGTERM and SIGINT stop the node cleanly. Short election timeouts
- * (network latency 3 ms: heartbeat ~45 ms, election ~450 ms) make failover tests quick. */
+ * purpose: dqlite 1.11 bootstraps a node with ID 1 at start, which fails on a recovered
+ * log.) SIGPIPE is ignored (a client that goes away must not kill the node); SIGTERM and
+ * SIGINT stop the node cleanly. Short election timeouts (network latency 10 ms: heartbeat
+ * ~150 ms, election ~1.5 s) keep failover tests quick; 3 ms (election ~450 ms) made a
+ * loaded 2-core machine miss heartbeats and change leaders in the middle of a test. */
+#define _GNU_SOURCE
 #include <dqlite.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,6 +37,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const char *address = argv[2 + id];
+	/* Keep no descriptor but the standard three: a node started while a test holds the write
+	 * end of a shell's standard input would otherwise keep that pipe open, and the shell
+	 * would never see end of input. */
+	close_range(3, ~0U, 0);
 	signal(SIGPIPE, SIG_IGN);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
@@ -52,7 +59,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if ((rv = dqlite_node_set_bind_address(node, address)) != 0 ||
-	    (rv = dqlite_node_set_network_latency_ms(node, 3)) != 0) {
+	    (rv = dqlite_node_set_network_latency_ms(node, 10)) != 0) {
 		fprintf(stderr, "dqlite-node %llu: configure: %s\n", id, dqlite_node_errmsg(node));
 		return 1;
 	}
