@@ -5,8 +5,9 @@ import Testing
 import Glibc
 #endif
 
-/// Bad input through the built binary and through sqlite3 3.40.1: litesh never crashes, never
-/// hangs, says what went wrong and where, and exits non-zero. Where sqlite3's answer is
+/// Bad input through the built binary and through sqlite3 3.40.1.
+///
+/// litesh never crashes, never hangs, says what went wrong and where, and exits non-zero. Where sqlite3's answer is
 /// sensible litesh's bytes match it; where sqlite3 is silent or misleading litesh says more.
 /// `scripts/bad-input-table.sh` prints the same cases as the table in `docs/bad-input.md`.
 @Suite("Bad input through the binary")

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// Ways out of `-safe` and `-readonly`, through the binary: each is refused with a message
-/// naming the line and what was refused, the status is 1, and no file is written. A safe-mode
-/// refusal ends the program (sqlite3's `failIfSafeMode` exits); other refusals fail one
-/// statement and the script goes on. Where sqlite3 3.40.1 has the feature and refuses it, the message is its own.
+/// Ways out of `-safe` and `-readonly`, through the binary.
+///
+/// Each is refused with a message naming the line and what was refused, the status is 1, and
+/// no file is written. A safe-mode refusal ends the program (sqlite3's `failIfSafeMode`
+/// exits); other refusals fail one statement and the script goes on. Where sqlite3 3.40.1 has
+/// the feature and refuses it, the message is its own.
 @Suite("Escape attempts under -safe and -readonly")
 struct EscapeAttemptsTests {
   /// One attempt: the option, the line, and what litesh says on stderr.

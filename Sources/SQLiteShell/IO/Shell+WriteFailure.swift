@@ -5,8 +5,10 @@ import Darwin
 #endif
 
 extension Shell {
-  /// Says once, on standard error, that output to `sink` was lost (`name` is its `.output`
-  /// target, empty for standard output); returns whether it did. The exit status becomes 1.
+  /// Says once, on standard error, that output to `sink` was lost; returns whether it did.
+  ///
+  /// `name` is the sink's `.output` target, empty for standard output. The exit status
+  /// becomes 1.
   ///
   /// sqlite3 3.40.1 loses such output silently and exits 0; a script must learn that its
   /// `.output` file is short.
