@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteShell
 import ShellFuzzing
 import Testing
 
@@ -29,7 +30,7 @@ struct FuzzCorpusTests {
 
   @Test("random inputs keep every property", arguments: FuzzTarget.allCases)
   func seededRandom(target: FuzzTarget) {
-    var generator = SplitMix(seed: 0x5EED)
+    var generator = BenchRandom(seed: 0x5EED)
     for _ in 0..<200 {
       let count = Int(generator.next() % 96)
       let input = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -37,18 +38,5 @@ struct FuzzCorpusTests {
       #expect(failures == [], "input \(input)")
       if !failures.isEmpty { return }
     }
-  }
-}
-
-/// A small seeded generator, so the random inputs are the same on every run.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
