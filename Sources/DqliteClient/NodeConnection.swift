@@ -101,14 +101,22 @@ final class NodeConnection {
     return (id, Int(clamping: parameters))
   }
 
-  /// EXEC: runs a prepared statement; last insert id and changes.
-  func exec(database: UInt32, statement: UInt32, parameters: [Value]) throws(DqliteError)
-    -> ExecResult
-  {
+  /// The body EXEC and QUERY share: database, statement, then the parameters.
+  private static func statementBody(
+    _ database: UInt32, _ statement: UInt32, _ parameters: [Value]
+  ) throws(DqliteError) -> MessageEncoder {
     var body = MessageEncoder()
     body.uint32(database)
     body.uint32(statement)
     try body.parameters(parameters)
+    return body
+  }
+
+  /// EXEC: runs a prepared statement; last insert id and changes.
+  func exec(database: UInt32, statement: UInt32, parameters: [Value]) throws(DqliteError)
+    -> ExecResult
+  {
+    let body = try Self.statementBody(database, statement, parameters)
     return try ExecResult(try request(.exec, body))
   }
 
@@ -116,10 +124,7 @@ final class NodeConnection {
   func startQuery(database: UInt32, statement: UInt32, parameters: [Value]) throws(DqliteError)
     -> Response
   {
-    var body = MessageEncoder()
-    body.uint32(database)
-    body.uint32(statement)
-    try body.parameters(parameters)
+    let body = try Self.statementBody(database, statement, parameters)
     let response = try request(.query, body)
     try response.expect(.rows)
     return response

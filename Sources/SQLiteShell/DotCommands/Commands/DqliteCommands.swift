@@ -5,7 +5,7 @@ import SQLiteCore
 enum DqliteCommands {
   /// `.cluster`: one line per node, `ID ADDRESS ROLE`, the leader marked.
   static let cluster: DotCommand.Handler = { shell, arguments in
-    guard arguments.isEmpty else { return usage(shell, ".cluster") }
+    guard arguments.isEmpty else { return shell.usageFailure(".cluster") }
     guard let session = session(of: shell, ".cluster") else { return .failure }
     do throws(DqliteError) {
       let nodes = try session.cluster()
@@ -22,7 +22,7 @@ enum DqliteCommands {
 
   /// `.leader`: the address the shell's statements go to.
   static let leader: DotCommand.Handler = { shell, arguments in
-    guard arguments.isEmpty else { return usage(shell, ".leader") }
+    guard arguments.isEmpty else { return shell.usageFailure(".leader") }
     guard let session = session(of: shell, ".leader") else { return .failure }
     do throws(DqliteError) {
       try session.connect()
@@ -41,12 +41,6 @@ enum DqliteCommands {
       return nil
     }
     return shell.dqliteSession()
-  }
-
-  private static func usage(_ shell: Shell, _ text: String) -> DotCommand.Outcome {
-    shell.errors.write("Usage: \(text)\n")
-    shell.errors.flush()
-    return .failure
   }
 
   private static func fail(_ shell: Shell, _ command: String, _ error: DqliteError)

@@ -8,7 +8,9 @@ import SQLiteCore
 /// tracking, `.trace`, `.changes` and error messages are the same for both.
 enum TransactionCommands {
   static let begin: DotCommand.Handler = { shell, arguments in
-    guard arguments.count <= 1 else { return usage(shell, ".begin ?deferred|immediate|exclusive?") }
+    guard arguments.count <= 1 else {
+      return shell.usageFailure(".begin ?deferred|immediate|exclusive?")
+    }
     let word = arguments.first ?? "deferred"
     guard let kind = TransactionKind(rawValue: word.lowercased()) else {
       return fail(
@@ -25,13 +27,13 @@ enum TransactionCommands {
   }
 
   static let commit: DotCommand.Handler = { shell, arguments in
-    guard arguments.isEmpty else { return usage(shell, ".commit") }
+    guard arguments.isEmpty else { return shell.usageFailure(".commit") }
     guard requireOpen(shell, ".commit") else { return .failure }
     return shell.runTransactionSQL("COMMIT")
   }
 
   static let rollback: DotCommand.Handler = { shell, arguments in
-    guard arguments.count <= 1 else { return usage(shell, ".rollback ?SAVEPOINT?") }
+    guard arguments.count <= 1 else { return shell.usageFailure(".rollback ?SAVEPOINT?") }
     guard requireOpen(shell, ".rollback") else { return .failure }
     guard let name = arguments.first else { return shell.runTransactionSQL("ROLLBACK") }
     guard requireSavepoint(shell, ".rollback", name) else { return .failure }
@@ -40,14 +42,14 @@ enum TransactionCommands {
 
   static let savepoint: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1, let name = arguments.first, !name.isEmpty else {
-      return usage(shell, ".savepoint NAME")
+      return shell.usageFailure(".savepoint NAME")
     }
     return shell.runTransactionSQL("SAVEPOINT \(SchemaCommands.quoted(name, "\""))")
   }
 
   static let release: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1, let name = arguments.first else {
-      return usage(shell, ".release NAME")
+      return shell.usageFailure(".release NAME")
     }
     guard requireOpen(shell, ".release") else { return .failure }
     guard requireSavepoint(shell, ".release", name) else { return .failure }
@@ -67,12 +69,6 @@ enum TransactionCommands {
     let list = open.isEmpty ? "none is open" : "open: " + open.joined(separator: ", ")
     _ = fail(shell, command, "no savepoint named \"\(name)\" (\(list))")
     return false
-  }
-
-  private static func usage(_ shell: Shell, _ text: String) -> DotCommand.Outcome {
-    shell.errors.write("Usage: \(text)\n")
-    shell.errors.flush()
-    return .failure
   }
 
   /// `Error near line N: .commit: no transaction is open` (no line when interactive).
