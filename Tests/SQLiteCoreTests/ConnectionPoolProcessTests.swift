@@ -17,18 +17,16 @@ private final class PythonProcess: Sendable {
     try process.run()
   }
 
-  /// The next line the script prints, read on a dispatch thread (never a cooperative one).
+  /// The next line the script prints, read on a thread of its own (never a cooperative one).
   func readLine() async -> String {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        var bytes: [UInt8] = []
-        while true {
-          let chunk = self.output.fileHandleForReading.readData(ofLength: 1)
-          guard let byte = chunk.first, byte != 0x0A else { break }
-          bytes.append(byte)
-        }
-        continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+    await blockingOffThePool {
+      var bytes: [UInt8] = []
+      while true {
+        let chunk = self.output.fileHandleForReading.readData(ofLength: 1)
+        guard let byte = chunk.first, byte != 0x0A else { break }
+        bytes.append(byte)
       }
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 
@@ -39,11 +37,9 @@ private final class PythonProcess: Sendable {
 
   /// Waits for the script to exit and returns its status.
   func wait() async -> Int32 {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        self.process.waitUntilExit()
-        continuation.resume(returning: self.process.terminationStatus)
-      }
+    await blockingOffThePool {
+      self.process.waitUntilExit()
+      return self.process.terminationStatus
     }
   }
 }

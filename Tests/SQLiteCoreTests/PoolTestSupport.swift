@@ -43,11 +43,9 @@ final class Gate: Sendable {
     return true
   }
 
-  /// Waits without blocking a cooperative thread: a dispatch thread does the blocking.
+  /// Waits without blocking a cooperative thread: a thread of its own does the blocking.
   func waitAsync(timeout: Double = testTimeout) async -> Bool {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: self.wait(timeout: timeout)) }
-    }
+    await blockingOffThePool { self.wait(timeout: timeout) }
   }
 }
 
@@ -98,6 +96,18 @@ func eventually(
     try? await Task.sleep(for: .milliseconds(1))
   }
   return true
+}
+
+/// Runs blocking `body` on a new thread of its own and waits for it without blocking a
+/// cooperative thread.
+///
+/// Not `DispatchQueue.global()`: on Linux Swift concurrency's cooperative pool *is* the global
+/// queue, limited to one thread per core, so a block that waits there takes a thread from the
+/// pool. On 2 cores, two such waits stall every task in the test process until they time out.
+func blockingOffThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(returning: body()) }
+  }
 }
 
 /// A failure raised inside SQL functions when a rendezvous or gate times out.
