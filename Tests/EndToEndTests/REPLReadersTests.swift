@@ -30,4 +30,33 @@ struct REPLReadersTests {
     try terminal.run(".readers")
     try terminal.waitFor("routed: 1 statement ran on readers")
   }
+
+  @Test("Ctrl-C reaches a query on the connection a .read script opened in the same line")
+  func interruptAfterOpenInSameLine() throws {
+    let directory = NSTemporaryDirectory() + "litesh-readers-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // One REPL line (`.read`) opens another file, turns readers on and runs an endless query:
+    // Ctrl-C must reach the connection and readers of that moment, not those the line began on.
+    let script = """
+      .open \(directory)/second.db
+      .readers 2
+      WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;
+      """
+    try script.write(toFile: directory + "/endless.sql", atomically: true, encoding: .utf8)
+    let terminal = try REPLTerminal()
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    try terminal.run("SELECT 1;")  // the first connection is open before the line starts
+    try terminal.waitFor("\n1")
+    let prompts = terminal.promptCount()
+    try terminal.type(".read \(directory)/endless.sql")
+    try terminal.press("Enter")
+    try terminal.waitFor("running")
+    try terminal.press("C-c")
+    try terminal.waitFor("interrupted", timeout: 5)
+    try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+    try terminal.run(".show")
+    try terminal.waitFor("second.db")
+  }
 }

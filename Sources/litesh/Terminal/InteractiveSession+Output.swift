@@ -15,13 +15,7 @@ extension InteractiveSession {
     shell.style.decoration = colours ? .terminal : nil
     pager.begin(shell.state.pager, isTerminal: toTerminal)
     progress.start()
-    if let connection = shell.connection {
-      InterruptSignal.whileRunning(connection.interruptHandle, pool: shell.readerPool) {
-        shell.processLine(line)
-      }
-    } else {
-      shell.processLine(line)
-    }
+    InterruptSignal.whileRunning(shell.interruptTarget) { shell.processLine(line) }
     progress.finish()
     shell.flush()
     pager.end()
@@ -33,7 +27,7 @@ extension InteractiveSession {
     let progress = progress
     let pager = pager
     pager.onQuit = { [unowned self] in
-      shell.connection?.interruptHandle.interrupt()
+      shell.interruptTarget.interrupt()
     }
     shell.standardOutput.aroundWrite = { isAfter in
       if !isAfter { progress.finish() }
@@ -41,11 +35,12 @@ extension InteractiveSession {
     shell.standardOutput.redirect = { bytes in pager.write(bytes) }
     shell.standardOutput.isInterrupted = { InterruptSignal.isRequested }
     shell.errors.redirect = { [unowned self] bytes in
-      progress.finish()
       let red = terminal.usesColor(shell.state.color, isTerminal: terminal.isErrorTerminal)
-      if red { Self.withBytes("\u{1B}[31m") { pager.writeError($0) } }
-      pager.writeError(bytes)
-      if red { Self.withBytes("\u{1B}[0m") { pager.writeError($0) } }
+      progress.whileErased {
+        if red { Self.withBytes("\u{1B}[31m") { pager.writeError($0) } }
+        pager.writeError(bytes)
+        if red { Self.withBytes("\u{1B}[0m") { pager.writeError($0) } }
+      }
     }
   }
 

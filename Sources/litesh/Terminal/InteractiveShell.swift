@@ -23,8 +23,9 @@ protocol InteractiveShell: AnyObject {
   var shouldExit: Bool { get }
   /// The connection statements run on now (it changes with `.open`); `nil` until opened.
   var connection: Connection? { get }
-  /// The read pool while readers are on (Ctrl-C interrupts its running reads too).
-  var readerPool: ConnectionPool? { get }
+  /// What Ctrl-C interrupts: the statement running on the connection of the moment (it follows
+  /// `.open` and `.readers`, even in the middle of a line) and the readers' running reads.
+  var interruptTarget: InterruptTarget { get }
   /// The connection, opened now if it was not yet; `nil` if it cannot be opened.
   func openDatabase() -> Connection?
   /// The result rows written so far (the progress line shows the rows of the running statement).

@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLiteShell
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,15 +9,14 @@ import Synchronization
 ///
 /// The handler is async-signal-safe: it only stores an atomic flag and writes one byte to a
 /// pipe. A watcher thread reads the pipe and interrupts the statement that is running, through
-/// the connection's thread-safe ``InterruptHandle``; the session sets that handle around each
-/// statement, so a late Ctrl-C never hits the next statement. Installed with `SA_RESTART`,
+/// the shell's thread-safe `InterruptTarget` (which follows `.open` and `.readers`); the session
+/// sets it around each line, so a late Ctrl-C never hits the next line. Installed with `SA_RESTART`,
 /// which ``LineEditor/readLine(prompt:)`` clears while it waits, so Ctrl-C ends that read.
 enum InterruptSignal {
   private static let requested = Atomic<Bool>(false)
   private static let writeEnd = Atomic<Int32>(-1)
   private static let readEnd = Atomic<Int32>(-1)
-  private static let active = Mutex<InterruptHandle?>(nil)
-  private static let activePool = Mutex<ConnectionPool?>(nil)
+  private static let active = Mutex<InterruptTarget?>(nil)
   private static let observer = Mutex<(@Sendable () -> Void)?>(nil)
 
   /// Also runs `body` on each Ctrl-C, on the watcher thread: how work that is not a statement
@@ -61,19 +60,13 @@ enum InterruptSignal {
   /// Whether Ctrl-C was pressed since the last ``takeRequest()``, leaving the flag as it is.
   static var isRequested: Bool { requested.load(ordering: .relaxed) }
 
-  /// Runs `body` with Ctrl-C interrupting `handle`'s statements and the reads running in `pool`
-  /// (the shell's readers); a Ctrl-C that came just before (after the prompt returned)
-  /// interrupts at once.
-  static func whileRunning<R>(
-    _ handle: InterruptHandle, pool: ConnectionPool? = nil, _ body: () throws -> R
-  ) rethrows -> R {
-    active.withLock { $0 = handle }
-    activePool.withLock { $0 = pool }
-    defer {
-      active.withLock { $0 = nil }
-      activePool.withLock { $0 = nil }
-    }
-    if requested.load(ordering: .sequentiallyConsistent) { handle.interrupt() }
+  /// Runs `body` with Ctrl-C interrupting the statement running on `target` (whichever
+  /// connection and readers the shell has at that moment); a Ctrl-C that came just before
+  /// (after the prompt returned) interrupts at once.
+  static func whileRunning<R>(_ target: InterruptTarget, _ body: () throws -> R) rethrows -> R {
+    active.withLock { $0 = target }
+    defer { active.withLock { $0 = nil } }
+    if requested.load(ordering: .sequentiallyConsistent) { target.interrupt() }
     return try body()
   }
 
@@ -91,8 +84,7 @@ enum InterruptSignal {
       let count = read(descriptor, &byte, 1)
       if count < 0, errno == EINTR { continue }
       if count <= 0 { return nil }
-      active.withLock { $0?.interrupt() }
-      activePool.withLock { $0?.interrupt() }
+      active.withLock { $0 }?.interrupt()
       observer.withLock { $0 }?()
     }
   }

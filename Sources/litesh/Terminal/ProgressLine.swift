@@ -62,6 +62,17 @@ final class ProgressLine: Sendable {
     }
   }
 
+  /// Runs `write` with the line erased, and goes on timing: the line comes back at the next
+  /// tick, below what `write` wrote (a warning from a `.read` script's `.readers`, say).
+  func whileErased(_ write: () -> Void) {
+    guard isEnabled else { return write() }
+    state.withLock { state in
+      if state.isDrawn { Self.writeError("\r\u{1B}[2K") }
+      state.isDrawn = false
+      write()
+    }
+  }
+
   private func tick() {
     while true {
       var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000)
