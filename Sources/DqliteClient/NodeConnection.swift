@@ -35,9 +35,25 @@ final class NodeConnection {
       var decoder = MessageDecoder(body)
       let code = try decoder.uint64()
       let message = try decoder.text()
+      if !decoder.isAtEnd, let failure = Self.failureAfterColumns(body) { throw failure }
       throw DqliteError(code: code, message: message)
     }
     return Response(type: type, decoder: MessageDecoder(body))
+  }
+
+  /// The real code and message of a FAILURE whose body starts with a result's column header.
+  ///
+  /// dqlite 1.11.1 answers a QUERY whose first step fails with FAILURE, but the body still
+  /// holds the column count and names it wrote before stepping, then the code and message:
+  /// read naively, the message would be the first column's name. `nil` when the body is not
+  /// laid out so.
+  static func failureAfterColumns(_ body: [UInt8]) -> DqliteError? {
+    var decoder = MessageDecoder(body)
+    guard let count = try? decoder.uint64(), count < UInt64(body.count) else { return nil }
+    for _ in 0..<count where (try? decoder.text()) == nil { return nil }
+    guard let code = try? decoder.uint64(), let message = try? decoder.text(), decoder.isAtEnd
+    else { return nil }
+    return DqliteError(code: code, message: message)
   }
 
   func setReceiveTimeout(_ seconds: Double) { socket.setReceiveTimeout(seconds) }
