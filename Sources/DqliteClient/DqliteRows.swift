@@ -15,6 +15,8 @@ public final class DqliteRows: RowSource {
 
   private let connection: NodeConnection
   private var decoder: MessageDecoder
+  /// Whether the current batch ends in a failure's code and message (a failing step).
+  private var endsInFailure: Bool
   private var row: [Value] = []
   private var isDone = false
   private let onFinish: (DqliteError?) -> Void
@@ -27,6 +29,7 @@ public final class DqliteRows: RowSource {
     self.connection = connection
     self.onFinish = onFinish
     decoder = first.decoder
+    endsInFailure = first.endsInFailure
     columnNames = []
     columnNames = try readColumns()
   }
@@ -55,6 +58,7 @@ public final class DqliteRows: RowSource {
   private func advance() throws(DqliteError) -> Bool {
     if isDone { return false }
     while true {
+      if endsInFailure, let failure = NodeConnection.trailingFailure(&decoder) { throw failure }
       let marker = try peekMarker()
       if marker == Self.done {
         isDone = true
@@ -65,6 +69,7 @@ public final class DqliteRows: RowSource {
         let next = try connection.readResponse()
         try next.expect(.rows)
         decoder = next.decoder
+        endsInFailure = next.endsInFailure
         _ = try readColumns()
         continue
       }
