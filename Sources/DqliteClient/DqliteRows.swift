@@ -11,7 +11,9 @@ public final class DqliteRows: RowSource {
   public let sql: String
   public private(set) var columnNames: [String]
   public var columnCount: Int { columnNames.count }
-  public var explainKind: Int { 0 }
+  /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise (from the text, as SQLite
+  /// decides it).
+  public let explainKind: Int
 
   private let connection: NodeConnection
   private var decoder: MessageDecoder
@@ -26,6 +28,7 @@ public final class DqliteRows: RowSource {
     onFinish: @escaping (DqliteError?) -> Void
   ) throws(DqliteError) {
     self.sql = sql
+    explainKind = Self.explainKind(of: sql)
     self.connection = connection
     self.onFinish = onFinish
     decoder = first.decoder
@@ -40,6 +43,13 @@ public final class DqliteRows: RowSource {
     names.reserveCapacity(count)
     for _ in 0..<count { names.append(try decoder.text()) }
     return names
+  }
+
+  /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 for other statements.
+  public static func explainKind(of sql: String) -> Int {
+    let words = StatementKind(sql).words
+    guard words.first == "EXPLAIN" else { return 0 }
+    return words.dropFirst().starts(with: ["QUERY", "PLAN"]) ? 2 : 1
   }
 
   public func columnName(at index: Int) -> String { columnNames[index] }

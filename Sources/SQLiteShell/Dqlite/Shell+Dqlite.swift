@@ -77,6 +77,9 @@ extension Shell {
 
   /// Runs one statement; the failure and its phase, or `nil`.
   private func runOnDqlite(_ sql: String, session: DqliteSession) -> Failure? {
+    if state.queryPlan != .off && DqliteRows.explainKind(of: sql) == 0 {
+      showDqliteQueryPlan(of: sql, session: session)
+    }
     prepareOutputForStatement()
     let outcome: DqliteSession.Outcome
     let parameters =
@@ -102,6 +105,19 @@ extension Shell {
     transactions.apply(
       TransactionStatement(sql: sql), isInsideTransaction: session.isInsideTransaction)
     return nil
+  }
+
+  /// `.eqp on|full` on a cluster: the leader's plan (and for `full` its bytecode) first.
+  ///
+  /// Plans of triggers (`.eqp trigger`) need a setting of the leader's connection that the
+  /// wire protocol cannot change: only the statement's own plan is shown.
+  private func showDqliteQueryPlan(of sql: String, session: DqliteSession) {
+    let source = DqliteSchemaSource(session: session)
+    guard let rows = try? source.rows("EXPLAIN QUERY PLAN " + sql, []) else { return }
+    try? QueryPlanRenderer.writePlan(of: rows, to: output)
+    if state.queryPlan == .full, let bytecode = try? source.rows("EXPLAIN " + sql, []) {
+      try? ResultWriter.writeExplain(bytecode, style: state.style, to: output)
+    }
   }
 
   private func reportDqlite(_ error: SQLiteError, phase: ErrorText.Phase, line: Int?) {
