@@ -83,6 +83,24 @@ struct DqliteSessionTests {
     #expect(try readAll(session, "SELECT 1") == [[.integer(1)]])
   }
 
+  @Test("a write kept prepared runs again with new values, and after its table is recreated")
+  func keptPrepared() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(address: try DqliteAddress.parse(cluster.url).get())
+    let insert = "INSERT INTO t(a) VALUES (?)"
+    _ = try session.execute("CREATE TABLE t(a)")
+    for value in 1...20 {
+      _ = try session.execute(insert, parameters: [.integer(Int64(value))], keepPrepared: true)
+    }
+    #expect(
+      try readAll(session, "SELECT count(*), sum(a) FROM t") == [[.integer(20), .integer(210)]])
+    _ = try session.execute("DROP TABLE t")
+    _ = try session.execute("CREATE TABLE t(a, b DEFAULT 'x')")
+    _ = try session.execute(insert, parameters: [.integer(7)], keepPrepared: true)
+    #expect(try readAll(session, "SELECT a, b FROM t") == [[.integer(7), .text("x")]])
+  }
+
   @Test("CLUSTER lists three voters")
   func clusterNodes() throws {
     let cluster = try TestCluster()

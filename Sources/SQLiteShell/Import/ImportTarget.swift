@@ -2,7 +2,8 @@ import DqliteClient
 import SQLiteCore
 
 /// Where `.import` writes: the local connection, or the database on a dqlite cluster (where
-/// the rows go as one EXEC each, inside the import's transaction on the leader).
+/// the rows go as one EXEC each of one INSERT kept prepared on the leader, inside the
+/// import's transaction).
 protocol ImportTarget {
   associatedtype Insert: ImportInsert
   /// Whether no transaction is open (the import then opens and commits its own).
@@ -79,7 +80,7 @@ struct DqliteImportTarget: ImportTarget {
     func stepOnceAndReset() throws(SQLiteError) {
       defer { values.removeAll(keepingCapacity: true) }
       do {
-        _ = try session.execute(sql, parameters: values)
+        _ = try session.execute(sql, parameters: values, keepPrepared: true)
       } catch {
         throw error.sqliteError
       }
