@@ -11,10 +11,14 @@ public final class DqliteRows: RowSource {
   public let sql: String
   public private(set) var columnNames: [String]
   public var columnCount: Int { columnNames.count }
-  public var explainKind: Int { 0 }
+  /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise (from the text, as SQLite
+  /// decides it).
+  public let explainKind: Int
 
   private let connection: NodeConnection
   private var decoder: MessageDecoder
+  /// Whether the current batch ends in a failure's code and message (a failing step).
+  private var endsInFailure: Bool
   private var row: [Value] = []
   private var isDone = false
   private let onFinish: (DqliteError?) -> Void
@@ -24,9 +28,11 @@ public final class DqliteRows: RowSource {
     onFinish: @escaping (DqliteError?) -> Void
   ) throws(DqliteError) {
     self.sql = sql
+    explainKind = Self.explainKind(of: sql)
     self.connection = connection
     self.onFinish = onFinish
     decoder = first.decoder
+    endsInFailure = first.endsInFailure
     columnNames = []
     columnNames = try readColumns()
   }
@@ -37,6 +43,13 @@ public final class DqliteRows: RowSource {
     names.reserveCapacity(count)
     for _ in 0..<count { names.append(try decoder.text()) }
     return names
+  }
+
+  /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 for other statements.
+  public static func explainKind(of sql: String) -> Int {
+    let words = StatementKind(sql).words
+    guard words.first == "EXPLAIN" else { return 0 }
+    return words.dropFirst().starts(with: ["QUERY", "PLAN"]) ? 2 : 1
   }
 
   public func columnName(at index: Int) -> String { columnNames[index] }
@@ -55,6 +68,7 @@ public final class DqliteRows: RowSource {
   private func advance() throws(DqliteError) -> Bool {
     if isDone { return false }
     while true {
+      if endsInFailure, let failure = NodeConnection.trailingFailure(&decoder) { throw failure }
       let marker = try peekMarker()
       if marker == Self.done {
         isDone = true
@@ -65,6 +79,7 @@ public final class DqliteRows: RowSource {
         let next = try connection.readResponse()
         try next.expect(.rows)
         decoder = next.decoder
+        endsInFailure = next.endsInFailure
         _ = try readColumns()
         continue
       }

@@ -35,9 +35,47 @@ final class NodeConnection {
       var decoder = MessageDecoder(body)
       let code = try decoder.uint64()
       let message = try decoder.text()
+      if !decoder.isAtEnd, let count = Self.columnCount(ofFailure: body) {
+        if let failure = Self.failureAfterColumns(body, count: count) { throw failure }
+        // Rows came before the failing step: read them, then the failure (as sqlite3 does).
+        return Response(type: .rows, decoder: MessageDecoder(body), endsInFailure: true)
+      }
       throw DqliteError(code: code, message: message)
     }
     return Response(type: type, decoder: MessageDecoder(body))
+  }
+
+  /// A FAILURE whose body starts with a result's column header: its column count, else `nil`.
+  ///
+  /// dqlite 1.11.1 answers a QUERY whose step fails with FAILURE, but the body still holds
+  /// what that batch wrote before the failing step (column count and names, then the rows
+  /// already stepped) and only then the code and message: read naively, the message would be
+  /// the first column's name.
+  static func columnCount(ofFailure body: [UInt8]) -> Int? {
+    var decoder = MessageDecoder(body)
+    guard let count = try? decoder.uint64(), count > 0, count < UInt64(body.count) else {
+      return nil
+    }
+    for _ in 0..<count where (try? decoder.text()) == nil { return nil }
+    return decoder.isAtEnd ? nil : Int(count)
+  }
+
+  /// The code and message of such a FAILURE when no row came before the failing step.
+  static func failureAfterColumns(_ body: [UInt8], count: Int) -> DqliteError? {
+    var decoder = MessageDecoder(body)
+    _ = try? decoder.uint64()
+    for _ in 0..<count { _ = try? decoder.text() }
+    return trailingFailure(&decoder)
+  }
+
+  /// The code and message when they are all that is left in `decoder` (consumed), else `nil`.
+  static func trailingFailure(_ decoder: inout MessageDecoder) -> DqliteError? {
+    var probe = decoder
+    guard let code = try? probe.uint64(), let message = try? probe.text(), probe.isAtEnd else {
+      return nil
+    }
+    decoder = probe
+    return DqliteError(code: code, message: message)
   }
 
   func setReceiveTimeout(_ seconds: Double) { socket.setReceiveTimeout(seconds) }
@@ -154,6 +192,8 @@ final class NodeConnection {
 struct Response {
   let type: ResponseType
   var decoder: MessageDecoder
+  /// A ROWS body that ends in a failure's code and message instead of a marker.
+  var endsInFailure = false
 
   func expect(_ expected: ResponseType) throws(DqliteError) {
     guard type == expected else {

@@ -62,7 +62,7 @@ struct StatementKind {
 
   /// Why dqlite 1.11.1 must not see this statement, or `nil` when it may.
   ///
-  /// Changing the journal mode makes a 1.11.1 leader abort (its VFS only does WAL); the
+  /// Changing the journal mode, or a write with RETURNING, makes a 1.11.1 leader abort; the
   /// others would break replication or need files the cluster does not have.
   var refusal: String? {
     guard let first = words.first else { return nil }
@@ -83,6 +83,11 @@ struct StatementKind {
       return "ATTACH and DETACH are not supported on dqlite (one database per connection)"
     }
     if first == "VACUUM" { return "VACUUM is not supported on dqlite 1.11.1" }
+    if words.contains("RETURNING") && !yieldsRows {
+      // Tried on 1.11.1: EXEC fails with "another row available", and the same write sent as a
+      // QUERY is not replicated and aborts the leader at the next write (vfs.c assertion).
+      return "RETURNING is not supported on dqlite 1.11.1 (a write returns no rows)"
+    }
     return nil
   }
 }

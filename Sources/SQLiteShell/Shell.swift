@@ -22,6 +22,8 @@ public final class Shell {
   var readPool: ReadPool?
   /// The dqlite cluster session, when the database is a `dqlite://` address.
   var dqlite: DqliteSession?
+  /// On a cluster, the in-memory database where `.parameter` keeps its values.
+  var dqliteParameters: Connection?
   /// Standard output: results go here unless `.output` or `.once` redirect them.
   public let standardOutput: OutputSink
   /// Standard error: error messages.

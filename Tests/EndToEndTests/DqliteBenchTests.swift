@@ -27,8 +27,18 @@ struct DqliteBenchTests {
     #expect(report.contains("bank total intact, 0 reads saw it broken; every"), "\(report)")
     let changes = report.split(separator: "\n").first { $0.contains("leader changes followed") }
     #expect(changes.map { !$0.hasSuffix(": 0") } == true, "\(report)")
-    shell.send("select 'still' || ' working';\n")
-    _ = try shell.read(until: "still working\n")
+    // Checked again from outside the shell, on the new leader: the total, and a log row for
+    // each transfer the shell reported committed (a COMMIT whose answer was lost may add one).
+    let committed = try #require(
+      report.split(separator: "\n").first { $0.hasPrefix("dqlite") }
+        .flatMap { $0.split(separator: ",").dropFirst().first }
+        .flatMap { Int64($0.split(separator: " ").first ?? "") }, "\(report)")
+    #expect(try count(observer, "SELECT sum(balance) FROM accounts") == 100 * 1000)
+    #expect(try count(observer, "SELECT count(*) FROM log") >= committed)
+    // The shell goes on, on the new leader (not the killed one).
+    shell.send(".leader\nselect 'still' || ' working';\n")
+    let after = try shell.read(until: "still working\n")
+    #expect(!after.contains(leader), "\(after)")
     let (status, _, _) = try shell.finish()
     #expect(status == 0)
   }

@@ -56,6 +56,51 @@ struct DqliteSessionTests {
     }
   }
 
+  @Test(
+    "a step that fails gives the rows before it, then SQLite's message, in any batch",
+    arguments: [1, 3000])
+  func rowsBeforeAFailingStep(_ good: Int) throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(address: try DqliteAddress.parse(cluster.url).get())
+    guard
+      case .rows(let rows) = try session.execute(
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?)"
+          + " SELECT CASE WHEN x < ? THEN x ELSE abs(-9223372036854775808) END AS v FROM c",
+        parameters: [.integer(Int64(good + 1)), .integer(Int64(good + 1))])
+    else {
+      Issue.record("no rows")
+      return
+    }
+    var seen: [Int64] = []
+    do {
+      while try rows.step() { seen.append(rows.int64(at: 0)) }
+      Issue.record("no error")
+    } catch {
+      #expect(error.message == "integer overflow")
+    }
+    #expect(seen == Array(1...Int64(good)))
+    #expect(try readAll(session, "SELECT 1") == [[.integer(1)]])
+  }
+
+  @Test("a write kept prepared runs again with new values, and after its table is recreated")
+  func keptPrepared() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let session = DqliteSession(address: try DqliteAddress.parse(cluster.url).get())
+    let insert = "INSERT INTO t(a) VALUES (?)"
+    _ = try session.execute("CREATE TABLE t(a)")
+    for value in 1...20 {
+      _ = try session.execute(insert, parameters: [.integer(Int64(value))], keepPrepared: true)
+    }
+    #expect(
+      try readAll(session, "SELECT count(*), sum(a) FROM t") == [[.integer(20), .integer(210)]])
+    _ = try session.execute("DROP TABLE t")
+    _ = try session.execute("CREATE TABLE t(a, b DEFAULT 'x')")
+    _ = try session.execute(insert, parameters: [.integer(7)], keepPrepared: true)
+    #expect(try readAll(session, "SELECT a, b FROM t") == [[.integer(7), .text("x")]])
+  }
+
   @Test("CLUSTER lists three voters")
   func clusterNodes() throws {
     let cluster = try TestCluster()

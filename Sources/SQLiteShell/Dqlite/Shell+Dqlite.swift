@@ -35,15 +35,59 @@ extension Shell {
         return false
       }
     }
+    if state.countChanges { writeDqliteChanges(session) }
     return true
+  }
+
+  /// `.changes on`: the leader's own counts for this client's connection, as sqlite3 prints
+  /// a file's (`total_changes` counts trigger changes too, so it is asked, not summed here).
+  private func writeDqliteChanges(_ session: DqliteSession) {
+    guard case .rows(let rows)? = try? session.execute("SELECT changes(), total_changes()"),
+      (try? rows.step()) == true
+    else { return }
+    let changes = rows.int64(at: 0)
+    let total = rows.int64(at: 1)
+    try? rows.discard()
+    output.write("changes: \(changes)   total_changes: \(total)\n")
+  }
+
+  /// `.timeout MS` on a cluster: the busy timeout of this client's connection on the leader.
+  func setDqliteBusyTimeout(_ milliseconds: Int64) -> DotCommand.Outcome {
+    guard let session = dqliteSession() else { return .failure }
+    // The form without `=` goes as a QUERY: the pragma answers with a row, which EXEC refuses.
+    let sql = "PRAGMA busy_timeout(\(Int32(truncatingIfNeeded: milliseconds)))"
+    do {
+      try DqliteSchemaSource(session: session).run(sql)
+    } catch {
+      reportDqlite(error, phase: .step, line: nil)
+      return .failure
+    }
+    state.busyTimeout = Int32(truncatingIfNeeded: milliseconds)
+    return .success
+  }
+
+  /// Where `.parameter` keeps its values: the local connection, or on a cluster an in-memory
+  /// database of the shell's own (the values are looked up by name here and sent by position).
+  func parameterStore() -> Connection? {
+    guard isDqlite else { return openDatabase() }
+    if let dqliteParameters { return dqliteParameters }
+    dqliteParameters = try? Connection(path: ":memory:")
+    return dqliteParameters
   }
 
   /// Runs one statement; the failure and its phase, or `nil`.
   private func runOnDqlite(_ sql: String, session: DqliteSession) -> Failure? {
+    if state.queryPlan != .off && DqliteRows.explainKind(of: sql) == 0 {
+      showDqliteQueryPlan(of: sql, session: session)
+    }
     prepareOutputForStatement()
     let outcome: DqliteSession.Outcome
+    let parameters =
+      dqliteParameters.map {
+        ParameterBinding.values(for: ParameterNames.names(in: sql), from: $0)
+      } ?? []
     do {
-      outcome = try session.execute(sql)
+      outcome = try session.execute(sql, parameters: parameters)
     } catch {
       transactions.reconcile(isInsideTransaction: session.isInsideTransaction)
       return Failure(error: error.sqliteError, phase: error.duringPrepare ? .prepare : .step)
@@ -56,12 +100,24 @@ extension Shell {
         transactions.reconcile(isInsideTransaction: session.isInsideTransaction)
         return Failure(error: error, phase: .step)
       }
-    case .done(let result):
-      if state.countChanges { output.write("changes: \(result.changes)\n") }
+    case .done: break
     }
     transactions.apply(
       TransactionStatement(sql: sql), isInsideTransaction: session.isInsideTransaction)
     return nil
+  }
+
+  /// `.eqp on|full` on a cluster: the leader's plan (and for `full` its bytecode) first.
+  ///
+  /// Plans of triggers (`.eqp trigger`) need a setting of the leader's connection that the
+  /// wire protocol cannot change: only the statement's own plan is shown.
+  private func showDqliteQueryPlan(of sql: String, session: DqliteSession) {
+    let source = DqliteSchemaSource(session: session)
+    guard let rows = try? source.rows("EXPLAIN QUERY PLAN " + sql, []) else { return }
+    try? QueryPlanRenderer.writePlan(of: rows, to: output)
+    if state.queryPlan == .full, let bytecode = try? source.rows("EXPLAIN " + sql, []) {
+      try? ResultWriter.writeExplain(bytecode, style: state.style, to: output)
+    }
   }
 
   private func reportDqlite(_ error: SQLiteError, phase: ErrorText.Phase, line: Int?) {

@@ -37,6 +37,27 @@ public enum ParameterBinding {
     }
   }
 
+  /// The values for parameters named `names` (position by position, `nil` for an anonymous
+  /// `?` at that position), from the parameter table of `connection`, as ``bind(_:from:)``
+  /// would bind them; empty when there is no parameter table.
+  ///
+  /// For statements that run elsewhere (a dqlite cluster, which binds by position).
+  public static func values(for names: [String?], from connection: Connection) -> [Value] {
+    guard !names.isEmpty,
+      connection.hasColumn("key", inTable: "sqlite_parameters", database: "temp"),
+      let lookup = try? connection.cachedStatement(
+        "SELECT value FROM temp.sqlite_parameters WHERE key=?1")
+    else { return [] }
+    defer { lookup.reset() }
+    return names.enumerated().map { offset, name in
+      lookup.reset()
+      guard (try? lookup.bind(.text(name ?? "?\(offset + 1)"), at: 1)) != nil,
+        (try? lookup.step()) == true
+      else { return .null }
+      return lookup.value(at: 0)
+    }
+  }
+
   /// Creates the parameter table if it is missing (sqlite3's `bind_table_init`).
   public static func createTable(on connection: Connection) {
     connection.withWritableSchema {

@@ -14,7 +14,7 @@ extension ImportJob {
   /// an I/O error, the import's transaction gone): sqlite3 reports that once per remaining row
   /// and keeps the rows before it; litesh stops, and the caller rolls the whole import back.
   mutating func insertRows(
-    _ reader: inout ImportReader, into insert: Statement, columnCount: Int
+    _ reader: inout ImportReader, into insert: Target.Insert, columnCount: Int
   ) -> DotCommand.Outcome? {
     let asciiOutputMode = shell.state.style.mode == .ascii
     var progress = ImportProgress(totalBytes: totalBytes)
@@ -79,9 +79,9 @@ extension ImportJob {
   }
 
   /// Failures after which the import stops: the disk, the file or the memory failed.
-  static let endsImport: Set<ResultCode> = [
-    .full, .ioerr, .nomem, .corrupt, .notadb, .readonly, .cantopen,
-  ]
+  static var endsImport: Set<ResultCode> {
+    [.full, .ioerr, .nomem, .corrupt, .notadb, .readonly, .cantopen]
+  }
 
   private func warn(_ message: String) {
     shell.output.flush()

@@ -8,9 +8,9 @@ import Darwin
 
 /// One run of `.import`: creates the table if needed, then inserts every row in one
 /// transaction (a savepoint inside an open transaction), rolled back if the input is damaged.
-struct ImportJob {
+struct ImportJob<Target: ImportTarget> {
   let shell: Shell
-  let connection: Connection
+  let connection: Target
   let request: ImportCommand.Request
   /// The name in messages: the file, or `<pipe>`.
   let displayName: String
@@ -20,7 +20,7 @@ struct ImportJob {
   var errorCount = 0
 
   init(
-    shell: Shell, connection: Connection, request: ImportCommand.Request, displayName: String,
+    shell: Shell, connection: Target, request: ImportCommand.Request, displayName: String,
     totalBytes: Int?
   ) {
     self.shell = shell
@@ -88,11 +88,11 @@ struct ImportJob {
     let select = "SELECT * FROM \(qualifiedName)"
     var columnCount: Int
     do {
-      columnCount = try connection.prepare(select).columnCount
+      columnCount = try connection.columnCount(of: select)
     } catch  where Glob.matches("no such table: *", error.message) {
       guard createTable(&reader) else { return nil }
       do {
-        columnCount = try connection.prepare(select).columnCount
+        columnCount = try connection.columnCount(of: select)
       } catch {
         _ = report("Error: \(error.message)\n")
         return nil
@@ -106,9 +106,9 @@ struct ImportJob {
     let placeholders = Array(repeating: "?", count: columnCount).joined(separator: ",")
     let insertSQL = "INSERT INTO \(qualifiedName) VALUES(\(placeholders))"
     if request.verbosity >= 2 { shell.output.write("Insert using: \(insertSQL)\n") }
-    let insert: Statement
+    let insert: Target.Insert
     do {
-      insert = try connection.prepare(insertSQL, persistent: true)
+      insert = try connection.prepareInsert(insertSQL)
     } catch {
       _ = report("Error: \(error.message)\n")
       return nil

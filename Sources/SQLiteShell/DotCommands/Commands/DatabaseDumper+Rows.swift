@@ -6,33 +6,33 @@ extension DatabaseDumper {
   /// every visible column (sqlite3's `tableColumnList`); `nil` when the table cannot be read.
   func columnList(of table: String) -> (rowid: String?, names: [String])? {
     guard
-      let info = try? connection.prepare(
-        "PRAGMA table_info=" + SQLiteFormatting.printf("%Q", table))
+      let info = try? source.all(
+        "PRAGMA table_info(" + SQLiteFormatting.printf("%Q", table) + ")")
     else { return nil }
     var names: [String] = []
     var primaryKeyCount = 0
     var isIntegerPrimaryKey = false
-    while (try? info.step()) == true {
-      names.append(info.string(at: 1))
-      if info.int64(at: 5) != 0 {
+    for column in info {
+      names.append(column[1].textValue ?? "")
+      if column[5] != .integer(0) {
         primaryKeyCount += 1
         isIntegerPrimaryKey =
-          primaryKeyCount == 1 && info.string(at: 2).asciiLowercased() == "integer"
+          primaryKeyCount == 1 && (column[2].textValue ?? "").asciiLowercased() == "integer"
       }
     }
     var preserveRowid = options.preserveRowids
     if preserveRowid && isIntegerPrimaryKey {
       // An INTEGER PRIMARY KEY is the rowid unless it has its own index (DESC, WITHOUT ROWID).
-      let probe = try? connection.prepare(
+      let probe = try? source.all(
         "SELECT 1 FROM pragma_index_list(" + SQLiteFormatting.printf("%Q", table)
           + ") WHERE origin='pk'")
-      preserveRowid = (try? probe?.step()) == true
+      preserveRowid = probe?.isEmpty == false
     }
     var rowid: String?
     if preserveRowid {
       let taken = Set(names.map { $0.asciiLowercased() })
       if let free = ["rowid", "_rowid_", "oid"].first(where: { !taken.contains($0) }),
-        connection.hasColumn(free, inTable: table, database: "main")
+        source.hasColumn(free, inTable: table)
       {
         rowid = free
       }
@@ -54,7 +54,7 @@ extension DatabaseDumper {
     selected += columns.names.map(SQLIdentifier.quotedIfNeeded)
     let select =
       "SELECT " + selected.joined(separator: ",") + " FROM " + SQLIdentifier.quotedIfNeeded(table)
-    guard let statement = try? connection.prepare(select) else {
+    guard let statement = try? source.rows(select, []) else {
       errorCount += 1
       return
     }
@@ -79,7 +79,7 @@ extension DatabaseDumper {
   ///
   /// Text holding NUL characters is the one deliberate difference: sqlite3 cuts it at the first
   /// NUL (the rest is lost); litesh writes `'a'||char(0)||'b'` so the dump restores it exactly.
-  private func appendValue(_ statement: Statement, _ index: Int, to out: inout [UInt8]) {
+  private func appendValue(_ statement: some RowSource, _ index: Int, to out: inout [UInt8]) {
     switch statement.storageClass(at: index) {
     case .null:
       out.append(contentsOf: "NULL".utf8)

@@ -33,12 +33,16 @@ enum DumpCommand {
         return .failure
       }
     }
-    guard let connection = shell.openDatabase() else { return .failure }
-    var writer = BufferedWriter(shell.output)
-    defer { writer.finish() }
-    var dumper = DatabaseDumper(connection: connection, options: options)
-    dumper.dump(to: &writer)
+    guard let source = shell.schemaSource() else { return .failure }
+    dump(source, options: options, to: shell.output)
     return .success
+  }
+
+  private static func dump(_ source: some SchemaSource, options: Options, to output: OutputSink) {
+    var writer = BufferedWriter(output)
+    defer { writer.finish() }
+    var dumper = DatabaseDumper(source: source, options: options)
+    dumper.dump(to: &writer)
   }
 
   /// The SQL condition selecting the objects that match the patterns (all when none).
@@ -57,16 +61,19 @@ enum DumpCommand {
 }
 
 /// Walks the schema and writes each object and each table's rows.
-struct DatabaseDumper {
-  let connection: Connection
+///
+/// The list of tables (and of other objects) is read whole before any table's rows, so each
+/// statement is finished before the next starts: a dqlite connection runs one at a time.
+struct DatabaseDumper<Source: SchemaSource> {
+  let source: Source
   let options: DumpCommand.Options
   /// Set once `PRAGMA writable_schema=ON;` has been written (for virtual tables).
   private var schemaMadeWritable = false
   /// Tables or objects that could not be read: the dump ends in `ROLLBACK` then.
   var errorCount = 0
 
-  init(connection: Connection, options: DumpCommand.Options) {
-    self.connection = connection
+  init(source: Source, options: DumpCommand.Options) {
+    self.source = source
     self.options = options
   }
 
@@ -77,15 +84,14 @@ struct DatabaseDumper {
       writer.append("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
     }
     // A savepoint gives one consistent snapshot; writable_schema reads a damaged schema too.
-    try? connection.execute("SAVEPOINT dump; PRAGMA writable_schema=ON")
-    if let tables = try? connection.prepare(
+    if (try? source.run("SAVEPOINT dump")) != nil { try? source.run("PRAGMA writable_schema=ON") }
+    if let tables = try? source.all(
       "SELECT name, type, sql FROM sqlite_schema AS o WHERE (\(filter)) AND type=='table'"
         + "  AND sql NOT NULL ORDER BY tbl_name='sqlite_sequence', rowid")
     {
-      while (try? tables.step()) == true {
-        dumpTable(
-          name: tables.string(at: 0), type: tables.string(at: 1), sql: tables.string(at: 2),
-          to: &writer)
+      for table in tables {
+        let text = table.map { $0.textValue ?? "" }
+        dumpTable(name: text[0], type: text[1], sql: text[2], to: &writer)
         writer.rowDone()
       }
     } else {
@@ -93,8 +99,8 @@ struct DatabaseDumper {
     }
     if !options.dataOnly { dumpOtherObjects(filter: filter, to: &writer) }
     if schemaMadeWritable { writer.append("PRAGMA writable_schema=OFF;\n") }
-    try? connection.execute("PRAGMA writable_schema=OFF;")
-    try? connection.execute("RELEASE dump;")
+    try? source.run("PRAGMA writable_schema=OFF;")
+    try? source.run("RELEASE dump;")
     if !options.dataOnly {
       writer.append(errorCount > 0 ? "ROLLBACK; -- due to errors\n" : "COMMIT;\n")
     }
@@ -103,15 +109,15 @@ struct DatabaseDumper {
   /// Indexes, triggers and views, in schema order; text with a `--` comment ends on a new line.
   private mutating func dumpOtherObjects(filter: String, to writer: inout BufferedWriter) {
     guard
-      let objects = try? connection.prepare(
+      let objects = try? source.all(
         "SELECT sql FROM sqlite_schema AS o WHERE (\(filter)) AND sql NOT NULL"
           + "  AND type IN ('index','trigger','view')")
     else {
       errorCount += 1
       return
     }
-    while (try? objects.step()) == true {
-      let sql = objects.string(at: 0)
+    for object in objects {
+      let sql = object[0].textValue ?? ""
       writer.append(sql)
       writer.append(sql.contains("--") ? "\n;\n" : ";\n")
     }

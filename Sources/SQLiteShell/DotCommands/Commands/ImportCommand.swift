@@ -29,7 +29,13 @@ enum ImportCommand {
   static let run: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .import in safe mode") else { return .failure }
     guard let request = parse(arguments, shell: shell) else { return .failure }
-    guard let connection = shell.openDatabase() else { return .failure }
+    guard let target = shell.importTarget() else { return .failure }
+    return run(request, into: target, shell: shell)
+  }
+
+  private static func run(_ request: Request, into target: some ImportTarget, shell: Shell)
+    -> DotCommand.Outcome
+  {
     guard let separators = request.separators ?? modeSeparators(shell) else { return .failure }
     let isPipe = request.file.hasPrefix("|")
     let source =
@@ -55,7 +61,7 @@ enum ImportCommand {
       rowSeparator: separators.row, isCSV: separators.isCSV)
     defer { reader.release() }
     var job = ImportJob(
-      shell: shell, connection: connection, request: request,
+      shell: shell, connection: target, request: request,
       displayName: isPipe ? "<pipe>" : request.file, totalBytes: source.size)
     return job.run(&reader)
   }

@@ -4,7 +4,7 @@ import SQLiteCore
 /// `?NNN`, kept in `temp.sqlite_parameters` as sqlite3 keeps them.
 enum ParameterCommand {
   static let run: DotCommand.Handler = { shell, arguments in
-    guard let connection = shell.openDatabase() else { return .failure }
+    guard let connection = shell.parameterStore() else { return .failure }
     switch (arguments.count, arguments.first) {
     case (1, "clear"):
       try? connection.execute("DROP TABLE IF EXISTS temp.sqlite_parameters;")

@@ -16,14 +16,20 @@ enum SchemaCommands {
   private static func list(_ shell: Shell, _ arguments: [String], indexes: Bool)
     -> DotCommand.Outcome
   {
-    guard let connection = shell.openDatabase() else { return .failure }
+    guard let source = shell.schemaSource() else { return .failure }
     if indexes && arguments.count > 1 {
       shell.errors.write("Usage: .indexes ?LIKE-PATTERN?\n")
       return .failure
     }
+    return list(shell, arguments, indexes: indexes, source: source)
+  }
+
+  private static func list(
+    _ shell: Shell, _ arguments: [String], indexes: Bool, source: some SchemaSource
+  ) -> DotCommand.Outcome {
     var parts: [String] = []
     do throws(SQLiteError) {
-      for row in try connection.query("PRAGMA database_list") {
+      for row in try source.all("PRAGMA database_list") {
         guard case .text(let schema) = row[1] else { continue }
         var part =
           schema.lowercased() == "main"
@@ -35,11 +41,9 @@ enum SchemaCommands {
           : " WHERE type IN ('table','view')   AND name NOT LIKE 'sqlite_%'   AND name LIKE ?1"
         parts.append(part)
       }
-      let statement = try connection.prepare(
-        parts.joined(separator: " UNION ALL ") + " ORDER BY 1")
-      try statement.bind(.text(arguments.first ?? "%"), at: 1)
-      var names: [String] = []
-      while try statement.step() { names.append(statement.string(at: 0)) }
+      let names = try source.all(
+        parts.joined(separator: " UNION ALL ") + " ORDER BY 1", [.text(arguments.first ?? "%")]
+      ).map { $0[0].textValue ?? "" }
       writeColumns(names, to: shell.output)
       return .success
     } catch {
@@ -77,7 +81,13 @@ enum SchemaCommands {
   }
 
   static let schema: DotCommand.Handler = { shell, arguments in
-    guard let connection = shell.openDatabase() else { return .failure }
+    guard let source = shell.schemaSource() else { return .failure }
+    return schema(shell, arguments, source: source)
+  }
+
+  private static func schema(_ shell: Shell, _ arguments: [String], source: some SchemaSource)
+    -> DotCommand.Outcome
+  {
     var indent = false
     var noSystem = false
     var debug = false
@@ -111,15 +121,15 @@ enum SchemaCommands {
           + "  rootpage integer,\n  sql text\n)")
     }
     do throws(SQLiteError) {
-      registerSchemaFunctions(on: connection)
-      let sql = try schemaQuery(connection, pattern: pattern, noSystem: noSystem)
+      if let connection = source as? Connection { registerSchemaFunctions(on: connection) }
+      // --debug shows sqlite3's query, with the shell's functions, wherever it would run.
+      let functions = source.hasShellFunctions || debug
+      let sql = try schemaQuery(source, pattern: pattern, noSystem: noSystem, functions: functions)
       if debug {
         shell.output.write("SQL: \(sql);\n")
         return .success
       }
-      for row in try connection.query(sql) {
-        if case .text(let text) = row[0] { print(text) }
-      }
+      for text in try schemaTexts(source, sql) { print(text) }
       return .success
     } catch {
       shell.errors.write("Error: \(error.message)\n")
@@ -129,27 +139,35 @@ enum SchemaCommands {
 
   /// The query sqlite3's `.schema` runs: every schema's `sqlite_schema`, plus the eponymous
   /// virtual tables when there is a pattern.
-  private static func schemaQuery(_ connection: Connection, pattern: String?, noSystem: Bool)
-    throws(SQLiteError) -> String
-  {
-    var sql = "SELECT sql FROM"
+  ///
+  /// Where the shell's SQL functions do not run (a dqlite node), the query selects what they
+  /// take instead, and ``schemaTexts(_:_:)`` applies them to each row.
+  private static func schemaQuery(
+    _ source: some SchemaSource, pattern: String?, noSystem: Bool, functions local: Bool
+  ) throws(SQLiteError) -> String {
+    var sql = local ? "SELECT sql FROM" : "SELECT sql, sname, name, snum FROM"
     var divider = "("
     var number = 0
-    for row in try connection.query("SELECT name FROM pragma_database_list") {
+    for row in try source.all("SELECT name FROM pragma_database_list") {
       guard case .text(let schema) = row[0] else { continue }
       number += 1
       sql += divider
       divider = " UNION ALL "
-      sql += "SELECT shell_add_schema(sql,"
-      sql += schema.lowercased() == "main" ? "NULL" : quoted(schema, "'")
-      sql += ",name) AS sql, type, tbl_name, name, rowid,\(number) AS snum, "
+      if local {
+        sql += "SELECT shell_add_schema(sql,"
+        sql += schema.lowercased() == "main" ? "NULL" : quoted(schema, "'")
+        sql += ",name) AS sql"
+      } else {
+        sql += "SELECT sql"
+      }
+      sql += ", type, tbl_name, name, rowid,\(number) AS snum, "
       sql += quoted(schema, "'") + " AS sname FROM "
       sql += SQLIdentifier.quotedIfNeeded(schema) + ".sqlite_schema"
     }
     if pattern != nil {
       sql +=
-        " UNION ALL SELECT shell_module_schema(name), 'table', name, name, name, 9e+99,"
-        + " 'main' FROM pragma_module_list"
+        " UNION ALL SELECT \(local ? "shell_module_schema(name)" : "''"), 'table', name, name,"
+        + " name, 9e+99, 'main' FROM pragma_module_list"
     }
     sql += ") WHERE "
     if let pattern {
@@ -164,13 +182,28 @@ enum SchemaCommands {
     return sql + "sql IS NOT NULL ORDER BY snum, rowid"
   }
 
+  /// The `CREATE` texts `.schema` prints, from the query of ``schemaQuery``.
+  private static func schemaTexts(_ source: some SchemaSource, _ sql: String)
+    throws(SQLiteError) -> [String]
+  {
+    let rows = try source.all(sql)
+    if source.hasShellFunctions { return rows.compactMap { $0[0].textValue } }
+    // sql, sname, name, snum: what shell_add_schema and shell_module_schema would take.
+    return rows.compactMap { row -> String? in
+      let name = row[2]
+      if row[3] == .real(9e99) { return SchemaText.moduleSchema([name], source: source).textValue }
+      let schema: Value = row[1].textValue?.lowercased() == "main" ? .null : row[1]
+      return SchemaText.addSchema([row[0], schema, name], source: source).textValue
+    }
+  }
+
   /// Registers `shell_add_schema` and `shell_module_schema`, as sqlite3 does on every open.
   static func registerSchemaFunctions(on connection: Connection) {
     try? connection.createFunction("shell_add_schema", argumentCount: 3) {
-      [weak connection] arguments in SchemaText.addSchema(arguments, connection: connection)
+      [weak connection] arguments in SchemaText.addSchema(arguments, source: connection)
     }
     try? connection.createFunction("shell_module_schema", argumentCount: 1) {
-      [weak connection] arguments in SchemaText.moduleSchema(arguments, connection: connection)
+      [weak connection] arguments in SchemaText.moduleSchema(arguments, source: connection)
     }
   }
 
@@ -185,18 +218,24 @@ enum SchemaCommands {
       shell.errors.write("Usage: .fullschema ?--indent?\n")
       return .failure
     }
-    guard let connection = shell.openDatabase() else { return .failure }
+    guard let source = shell.schemaSource() else { return .failure }
+    return fullSchema(shell, indent: indent, source: source)
+  }
+
+  private static func fullSchema(_ shell: Shell, indent: Bool, source: some SchemaSource)
+    -> DotCommand.Outcome
+  {
     let sql =
       "SELECT sql FROM  (SELECT sql sql, type type, tbl_name tbl_name, name name, rowid x"
       + "     FROM sqlite_schema UNION ALL   SELECT sql, type, tbl_name, name, rowid"
       + " FROM sqlite_temp_schema) WHERE type!='meta' AND sql NOTNULL"
       + " AND name NOT LIKE 'sqlite_%' ORDER BY x"
-    guard let rows = try? connection.query(sql) else { return .failure }
+    guard let rows = try? source.all(sql) else { return .failure }
     for row in rows {
       guard case .text(let text) = row[0] else { continue }
       shell.output.write(indent ? SchemaText.indented(text) : SchemaText.line(text, tail: ";\n"))
     }
-    let stats = try? connection.query(
+    let stats = try? source.all(
       "SELECT rowid FROM sqlite_schema WHERE name GLOB 'sqlite_stat[134]'")
     guard let stats, !stats.isEmpty else {
       shell.output.write("/* No STAT tables available */\n")
@@ -208,7 +247,7 @@ enum SchemaCommands {
     style.showHeaders = false
     for table in ["sqlite_stat1", "sqlite_stat4"] {
       style.insertTable = table
-      if let statement = try? connection.prepare("SELECT * FROM " + table) {
+      if let statement = try? source.rows("SELECT * FROM " + table, []) {
         try? ResultWriter.write(statement, style: style, to: shell.output)
       }
     }

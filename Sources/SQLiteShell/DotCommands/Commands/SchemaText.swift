@@ -119,7 +119,7 @@ enum SchemaText {
 
   /// `shell_add_schema(sql, schema, name)`: the `CREATE` text with the schema name inserted
   /// and, for views, a comment listing the view's columns.
-  static func addSchema(_ arguments: [Value], connection: Connection?) -> Value {
+  static func addSchema(_ arguments: [Value], source: (some SchemaSource)?) -> Value {
     guard arguments.count == 3, case .text(let sql) = arguments[0],
       sql.hasPrefix("CREATE ")
     else { return arguments.first ?? .null }
@@ -140,8 +140,8 @@ enum SchemaText {
           result = head + " " + schema + "." + tail
         }
       }
-      if let name, prefix == "VIEW", let connection,
-        let fake = fakeSchema(connection, schema: schema, name: name)
+      if let name, prefix == "VIEW", let source,
+        let fake = fakeSchema(source, schema: schema, name: name)
       {
         result = (result ?? sql) + "\n/* " + fake + " */"
       }
@@ -151,19 +151,19 @@ enum SchemaText {
   }
 
   /// `shell_module_schema(name)`: `/* name(columns) */` for an eponymous virtual table.
-  static func moduleSchema(_ arguments: [Value], connection: Connection?) -> Value {
-    guard let name = arguments.first?.textValue, let connection,
-      let fake = fakeSchema(connection, schema: nil, name: name)
+  static func moduleSchema(_ arguments: [Value], source: (some SchemaSource)?) -> Value {
+    guard let name = arguments.first?.textValue, let source,
+      let fake = fakeSchema(source, schema: nil, name: name)
     else { return .null }
     return .text("/* " + fake + " */")
   }
 
   /// sqlite3's `shellFakeSchema`: `schema.name(col1,col2,…)`, or `nil` without columns.
-  static func fakeSchema(_ connection: Connection, schema: String?, name: String) -> String? {
+  static func fakeSchema(_ source: some SchemaSource, schema: String?, name: String) -> String? {
     let pragma =
-      "PRAGMA \"" + (schema ?? "main").replacing("\"", with: "\"\"") + "\".table_info="
-      + SQLiteFormatting.printf("%Q", name) + ";"
-    guard let statement = try? connection.prepare(pragma) else { return nil }
+      "PRAGMA \"" + (schema ?? "main").replacing("\"", with: "\"\"") + "\".table_info("
+      + SQLiteFormatting.printf("%Q", name) + ");"
+    guard let statement = try? source.rows(pragma, []) else { return nil }
     var text = ""
     if let schema {
       text = schema.lowercased() == "temp" ? schema : SQLIdentifier.quotedIfNeeded(schema)

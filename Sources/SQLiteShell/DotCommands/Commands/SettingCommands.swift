@@ -105,8 +105,9 @@ enum SettingCommands {
   }
 
   static let timeout: DotCommand.Handler = { shell, arguments in
-    guard let connection = shell.openDatabase() else { return .failure }
     let milliseconds = arguments.first.map(DotCommandArguments.integer) ?? 0
+    if shell.isDqlite { return shell.setDqliteBusyTimeout(milliseconds) }
+    guard let connection = shell.openDatabase() else { return .failure }
     shell.state.busyTimeout = Int32(truncatingIfNeeded: milliseconds)
     connection.setBusyTimeout(milliseconds: shell.state.busyTimeout)
     return .success
