@@ -8,6 +8,7 @@ import CSQLite
 /// type is a plain value of at most 8 bytes (a synthesized `CodingKeys` enum), by its name
 /// otherwise. The keyed container is made once per key type and reused for every row, and
 /// each column is read through one `sqlite3_column_value` (its type and value from that).
+@usableFromInline
 final class RowDecoder: Decoder {
   /// A coding key, the column it resolved to, and how to recognise the key again.
   ///
@@ -21,8 +22,8 @@ final class RowDecoder: Decoder {
 
   let statement: Statement
   let columns: ColumnNames
-  var codingPath: [any CodingKey] { [] }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  @usableFromInline var codingPath: [any CodingKey] { [] }
+  @usableFromInline var userInfo: [CodingUserInfoKey: Any] { [:] }
   // Only this decoder's own row loop touches these: skip the runtime exclusivity checks.
   @exclusivity(unchecked) private var slots: [Slot] = []
   @exclusivity(unchecked) private var slotNames: [String] = []
@@ -32,6 +33,7 @@ final class RowDecoder: Decoder {
   private var container: AnyObject?
   private var containerKey: ObjectIdentifier?
 
+  @usableFromInline
   init(statement: Statement) {
     self.statement = statement
     self.columns = statement.columns
@@ -39,6 +41,7 @@ final class RowDecoder: Decoder {
   }
 
   /// Decodes the statement's current row.
+  @usableFromInline
   func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
     position = 0
     handle = statement.live
@@ -46,6 +49,7 @@ final class RowDecoder: Decoder {
   }
 
   /// Drops the reused container, which refers back to this decoder.
+  @usableFromInline
   func finish() {
     container = nil
     containerKey = nil
@@ -101,6 +105,7 @@ final class RowDecoder: Decoder {
     return bits
   }
 
+  @usableFromInline
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let key = ObjectIdentifier(type)
     if containerKey == key, let container {
@@ -112,10 +117,12 @@ final class RowDecoder: Decoder {
     return box.container
   }
 
+  @usableFromInline
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     throw SQLiteError(code: .mismatch, message: "a row decodes into a keyed type, not an array")
   }
 
+  @usableFromInline
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
     guard statement.columnCount == 1 else {
       throw SQLiteError(
