@@ -36,6 +36,31 @@ struct RowDecoderCacheTests {
     }
   }
 
+  /// Keys that are not a plain value (a `String` inside): recognised by name on later rows.
+  struct NamedKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// Decodes through ``NamedKey``.
+  struct Named: Decodable, Equatable {
+    var id: Int
+    var c: String
+
+    init(id: Int, c: String) {
+      self.id = id
+      self.c = c
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: NamedKey.self)
+      id = try container.decode(Int.self, forKey: NamedKey(stringValue: "id"))
+      c = try container.decode(String.self, forKey: NamedKey(stringValue: "c"))
+    }
+  }
+
   private func makeDatabase() throws -> Connection {
     let db = try Connection(path: ":memory:")
     try db.execute(
@@ -100,6 +125,61 @@ struct RowDecoderCacheTests {
     }
     #expect(seen == 1)
     #expect(error?.code == .mismatch)
+  }
+
+  @Test("one type decodes from two statements whose columns come in different orders")
+  func sameTypeTwoColumnOrders() throws {
+    let db = try makeDatabase()
+    let forward = "SELECT id, a, b, c FROM t ORDER BY id"
+    let backward = "SELECT c, b, a, id FROM t ORDER BY id"
+    let expected = [
+      Item(id: 1, a: 10, b: 1.5, c: "one"), Item(id: 2, a: 20, b: 2.5, c: "two"),
+      Item(id: 3, a: 30, b: 3.5, c: "three"), Item(id: 4, a: 40, b: 4.5, c: "four"),
+    ]
+    #expect(try db.query(Item.self, forward) == expected)
+    #expect(try db.query(Item.self, backward) == expected)
+    // Both running at once, one inside the other: each statement keeps its own key order.
+    var pairs: [(Item, Item)] = []
+    try db.forEach(Item.self, forward) { outer in
+      try db.forEach(Item.self, backward + " LIMIT 1") { inner in pairs.append((outer, inner)) }
+    }
+    #expect(pairs.map(\.0) == expected)
+    #expect(pairs.map(\.1) == Array(repeating: expected[0], count: 4))
+  }
+
+  @Test("a missing column is still named after the same type decoded another statement")
+  func missingColumnAfterSuccess() throws {
+    let db = try makeDatabase()
+    #expect(try db.query(Item.self, "SELECT * FROM t").count == 4)
+    let error = #expect(throws: SQLiteError.self) {
+      try db.query(Item.self, "SELECT id, a, c FROM t")
+    }
+    #expect(error?.message.contains("\"b\"") == true)
+    #expect(error?.message.contains("columns: id, a, c") == true)
+  }
+
+  @Test("keys that are not plain values find their columns on every row")
+  func nonPlainKeys() throws {
+    let db = try makeDatabase()
+    let rows = try db.query(Named.self, "SELECT c, id FROM t ORDER BY id")
+    #expect(
+      rows == [
+        Named(id: 1, c: "one"), Named(id: 2, c: "two"), Named(id: 3, c: "three"),
+        Named(id: 4, c: "four"),
+      ])
+  }
+
+  @Test("a type error on a later row names the column and its index")
+  func typeErrorNamesColumn() throws {
+    let db = try Connection(path: ":memory:")
+    try db.execute(
+      "CREATE TABLE t(id, a, b, c); INSERT INTO t VALUES (1, 2, 3.0, 'x'), (2, 5, NULL, 'y')")
+    let error = #expect(throws: SQLiteError.self) {
+      try db.query(Item.self, "SELECT c, id, a, b FROM t ORDER BY id")
+    }
+    #expect(error?.code == .mismatch)
+    #expect(error?.message.contains("column \"b\" (index 3)") == true)
+    #expect(error?.message.contains("NULL") == true)
   }
 
   @Test("the statement is reusable after a decoding query")

@@ -2,6 +2,7 @@
 #include "common.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -43,6 +44,14 @@ void w1_insert(const options *o) {
   report(cpu, wall, check);
 }
 
+/* Prints a W2 result line: the check is ScanCheck's `sum,total*4,length`. */
+static void report_scan(int64_t cpu, int64_t wall, int64_t sum, double total, int64_t length) {
+  char check[128];
+  snprintf(check, sizeof check, "%lld,%lld,%lld", (long long)sum, (long long)(total * 4),
+           (long long)length);
+  report(cpu, wall, check);
+}
+
 void w2_scan(const options *o) {
   sqlite3 *db = open_db(o->db);
   START;
@@ -62,10 +71,56 @@ void w2_scan(const options *o) {
   sqlite3_finalize(scan);
   STOP;
   sqlite3_close(db);
-  char check[128];
-  snprintf(check, sizeof check, "%lld,%lld,%lld", (long long)sum, (long long)(total * 4),
-           (long long)length);
-  report(cpu, wall, check);
+  report_scan(cpu, wall, sum, total, length);
+}
+
+/* One row of W2's collected variants: what `[Item]` holds in Swift, text copied to the heap. */
+typedef struct {
+  int64_t id, a;
+  double b;
+  char *c;
+  int c_bytes;
+} item;
+
+/* W2 into structs, collected: the C counterpart of SQLiteCore's `query(Item.self, ...)` and
+ * GRDB's `fetchAll`, which return an array. Every row becomes a struct with its own heap copy
+ * of c in an array grown by doubling; the check is summed over the array, then it is freed,
+ * all inside the timed part as in the Swift workers. */
+void w2_collect(const options *o) {
+  sqlite3 *db = open_db(o->db);
+  START;
+  sqlite3_stmt *scan = prepare(db, "SELECT id, a, b, c FROM t");
+  item *items = NULL;
+  size_t count = 0, capacity = 0;
+  while (sqlite3_step(scan) == SQLITE_ROW) {
+    if (count == capacity) {
+      capacity = capacity ? capacity * 2 : 16;
+      items = realloc(items, capacity * sizeof *items);
+      if (!items) die(db, "out of memory");
+    }
+    item *row = &items[count++];
+    row->id = sqlite3_column_int64(scan, 0);
+    row->a = sqlite3_column_int64(scan, 1);
+    row->b = sqlite3_column_double(scan, 2);
+    const unsigned char *text = sqlite3_column_text(scan, 3);
+    row->c_bytes = sqlite3_column_bytes(scan, 3);
+    row->c = malloc((size_t)row->c_bytes + 1);
+    if (!row->c) die(db, "out of memory");
+    memcpy(row->c, text, (size_t)row->c_bytes + 1);
+  }
+  sqlite3_finalize(scan);
+  int64_t sum = 0, length = 0;
+  double total = 0;
+  for (size_t k = 0; k < count; k++) {
+    sum += items[k].id + items[k].a;
+    total += items[k].b;
+    length += items[k].c_bytes;
+    free(items[k].c);
+  }
+  free(items);
+  STOP;
+  sqlite3_close(db);
+  report_scan(cpu, wall, sum, total, length);
 }
 
 void w3_lookups(const options *o) {

@@ -91,7 +91,7 @@ struct LibraryReport {
     }
     let core = peak[.core] ?? 0
     return [
-      "peak RSS W1–W4 (not W2 Decodable)", mebibytes(peak[.c] ?? 0) + " MiB",
+      "peak RSS W1–W4 (not W2 records)", mebibytes(peak[.c] ?? 0) + " MiB",
       mebibytes(core) + " MiB", mebibytes(peak[.grdb] ?? 0) + " MiB", "", "", "", "≤ 12 MiB",
       core <= 12 * 1024 ? "yes" : "NO", "",
     ]

@@ -27,6 +27,8 @@ struct LibrarySuite {
   let binDirectory: String
   let workDirectory: String
   let baseDatabase: String
+  /// The workload names to run (`--workloads w2,w2d`); all of them when empty.
+  var selected: Set<String> = []
 
   var workloads: [Workload] {
     let rows = "rows=\(sizes.rows)"
@@ -77,7 +79,7 @@ struct LibrarySuite {
             setup: .copyOfBase, target: .atLeast(0.5), writeTarget: .atLeast(0.8)))
       }
     }
-    return list
+    return selected.isEmpty ? list : list.filter { selected.contains($0.name) }
   }
 
   /// Runs every round and returns the results by workload index, then implementation.

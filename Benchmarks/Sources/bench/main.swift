@@ -2,12 +2,13 @@
 // workloads (litesh, sqlite3) in interleaved rounds, each measurement in a fresh process, and
 // prints the tables. Exits 1 when implementations disagree.
 //
-//   bench [--quick] [--rounds N] [--only library|shell] [--litesh PATH] [--sqlite3 PATH]
-//         [--work DIR]
+//   bench [--quick] [--rounds N] [--only library|shell] [--workloads w2,w2d,...]
+//         [--litesh PATH] [--sqlite3 PATH] [--work DIR]
 @preconcurrency import Glibc
 
 var sizes = Sizes()
 var only = ""
+var selected: Set<String> = []
 var binDirectory = executableDirectory()
 var litesh = "\(binDirectory)/litesh"
 var sqlite3 = "/usr/bin/sqlite3"
@@ -18,6 +19,8 @@ while let argument = arguments.popFirst() {
   case "--quick": sizes = .quick
   case "--rounds": sizes.rounds = Int(arguments.popFirst() ?? "") ?? sizes.rounds
   case "--only": only = arguments.popFirst() ?? ""
+  case "--workloads":
+    selected = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
   case "--litesh": litesh = arguments.popFirst() ?? litesh
   case "--sqlite3": sqlite3 = arguments.popFirst() ?? sqlite3
   case "--work": work = arguments.popFirst() ?? work
@@ -32,7 +35,7 @@ var failures: [String] = []
 if only.isEmpty || only == "library" {
   let suite = LibrarySuite(
     sizes: sizes, binDirectory: binDirectory, workDirectory: work,
-    baseDatabase: inputs.database(rows: sizes.rows))
+    baseDatabase: inputs.database(rows: sizes.rows), selected: selected)
   let report = LibraryReport(workloads: suite.workloads, results: suite.run())
   print("\nLibrary workloads: CPU time of the workload in its worker (W5: throughput over")
   print(

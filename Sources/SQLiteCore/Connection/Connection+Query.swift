@@ -54,9 +54,14 @@ extension Connection {
   public func query<T: Decodable>(
     _ type: T.Type, _ sql: String, _ parameters: Parameters = .none
   ) throws -> [T] {
-    var decoded: [T] = []
-    try forEach(type, sql, parameters) { decoded.append($0) }
-    return decoded
+    // Its own loop rather than `forEach` with an appending closure: one call less per row.
+    try withStatement(sql, parameters) { statement in
+      let decoder = RowDecoder(statement: statement)
+      defer { decoder.finish() }
+      var decoded: [T] = []
+      while try statement.step() { decoded.append(try decoder.decodeRow(type)) }
+      return decoded
+    }
   }
 
   /// Runs one statement and hands each row, decoded into `T`, to `body` as it is stepped.

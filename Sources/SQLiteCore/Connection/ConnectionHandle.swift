@@ -5,9 +5,11 @@ import CSQLite
 /// Statements keep their handle alive (not the `Connection`), so the statement cache inside a
 /// connection creates no reference cycle, and a statement that outlives its connection's
 /// `close()` reports misuse instead of touching freed memory.
+@usableFromInline
 final class ConnectionHandle {
   let db: OpaquePointer
-  private(set) var isClosed = false
+  /// Read by ``Statement``'s inlinable column accessors.
+  @usableFromInline private(set) var isClosed = false
   let interruptHandle: InterruptHandle
   /// Retained boxes for callbacks whose lifetime SQLite does not manage (trace, progress).
   var traceBox: AnyObject?

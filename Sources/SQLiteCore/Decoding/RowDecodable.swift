@@ -64,9 +64,13 @@ extension Connection {
   func collectRows<T: RowDecodable>(
     _ type: T.Type, _ sql: String, _ parameters: Parameters
   ) throws -> [T] {
-    var decoded: [T] = []
-    try stepRows(type, sql, parameters) { decoded.append($0) }
-    return decoded
+    // Its own loop rather than `stepRows` with an appending closure: one call less per row.
+    try withStatement(sql, parameters) { statement in
+      var decoded: [T] = []
+      let row = StatementRow(statement)
+      while try statement.step() { decoded.append(try T(row: row)) }
+      return decoded
+    }
   }
 
   @inlinable

@@ -1,61 +1,111 @@
+import CSQLite
+
 /// Decodes rows of one statement into `Decodable` values, one column per coding key.
 ///
 /// One decoder serves a whole query. It learns the column of each coding key from the first
 /// row, in the order `init(from:)` asks for them, and afterwards only checks that the key at
-/// each position is the same one (a string comparison) instead of looking the name up. The
-/// keyed container is made once per key type and reused for every row.
+/// each position is the same one instead of looking the name up: by the key's bits when its
+/// type is a plain value of at most 8 bytes (a synthesized `CodingKeys` enum), by its name
+/// otherwise. The keyed container is made once per key type and reused for every row, and
+/// each column is read through one `sqlite3_column_value` (its type and value from that).
+@usableFromInline
 final class RowDecoder: Decoder {
-  /// A coding key's name and the column it resolved to.
+  /// A coding key, the column it resolved to, and how to recognise the key again.
+  ///
+  /// Plain values only, so reading a slot retains nothing; the key's name is in `slotNames`.
   private struct Slot {
-    let name: String
+    let keyType: ObjectIdentifier
+    /// The key's bits, when its type is a plain value of at most 8 bytes.
+    let bits: UInt64?
     let index: Int
   }
 
   let statement: Statement
   let columns: ColumnNames
-  var codingPath: [any CodingKey] { [] }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  @usableFromInline var codingPath: [any CodingKey] { [] }
+  @usableFromInline var userInfo: [CodingUserInfoKey: Any] { [:] }
   // Only this decoder's own row loop touches these: skip the runtime exclusivity checks.
   @exclusivity(unchecked) private var slots: [Slot] = []
+  @exclusivity(unchecked) private var slotNames: [String] = []
   @exclusivity(unchecked) private var position = 0
+  /// The statement's handle, checked open at the start of each row.
+  @exclusivity(unchecked) private(set) var handle: OpaquePointer
   private var container: AnyObject?
   private var containerKey: ObjectIdentifier?
 
+  @usableFromInline
   init(statement: Statement) {
     self.statement = statement
     self.columns = statement.columns
+    self.handle = statement.handle
   }
 
   /// Decodes the statement's current row.
+  @usableFromInline
   func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
     position = 0
+    handle = statement.live
     return try T(from: self)
   }
 
   /// Drops the reused container, which refers back to this decoder.
+  @usableFromInline
   func finish() {
     container = nil
     containerKey = nil
   }
 
+  /// The current row's value of a column, for `sqlite3_value_*` reads during this row only.
+  @inline(__always)
+  func columnValue(at index: Int) -> OpaquePointer {
+    // Never nil for a statement with a row: an index outside the row gives SQLite's NULL value.
+    guard let value = sqlite3_column_value(handle, Int32(index)) else {
+      preconditionFailure("SQLiteCore: no value for column \(index)")
+    }
+    return value
+  }
+
   /// The column of a coding key: the learned one when the key at this position is unchanged.
   @inline(__always)
-  func column(for name: String) -> Int? {
+  func column<Key: CodingKey>(for key: Key) -> Int? {
     let current = position
     position = current &+ 1
+    let keyType = ObjectIdentifier(Key.self)
+    let bits = Self.bits(of: key)
     if current < slots.count {
       let slot = slots[current]
-      if slot.name == name { return slot.index }
+      if slot.keyType == keyType {
+        if let bits, slot.bits == bits { return slot.index }
+        if slotNames[current] == key.stringValue { return slot.index }
+      }
     }
+    let name = key.stringValue
     guard let index = columns.index(of: name) else { return nil }
+    let slot = Slot(keyType: keyType, bits: bits, index: index)
     if current < slots.count {
-      slots[current] = Slot(name: name, index: index)
+      slots[current] = slot
+      slotNames[current] = name
     } else if current == slots.count {
-      slots.append(Slot(name: name, index: index))
+      slots.append(slot)
+      slotNames.append(name)
     }
     return index
   }
 
+  /// A key's bits when its type is a plain value of at most 8 bytes: equal bits are the same key.
+  ///
+  /// A padding byte may differ between two equal keys; that only sends the lookup to the name.
+  @inline(__always)
+  private static func bits<Key>(of key: Key) -> UInt64? {
+    guard _isPOD(Key.self), MemoryLayout<Key>.size <= MemoryLayout<UInt64>.size else {
+      return nil
+    }
+    var bits: UInt64 = 0
+    withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: key, as: Key.self) }
+    return bits
+  }
+
+  @usableFromInline
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let key = ObjectIdentifier(type)
     if containerKey == key, let container {
@@ -67,10 +117,12 @@ final class RowDecoder: Decoder {
     return box.container
   }
 
+  @usableFromInline
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     throw SQLiteError(code: .mismatch, message: "a row decodes into a keyed type, not an array")
   }
 
+  @usableFromInline
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
     guard statement.columnCount == 1 else {
       throw SQLiteError(
@@ -96,11 +148,11 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { columns.names.compactMap { Key(stringValue: $0) } }
 
-  func contains(_ key: Key) -> Bool { decoder.column(for: key.stringValue) != nil }
+  func contains(_ key: Key) -> Bool { decoder.column(for: key) != nil }
 
   @inline(__always)
   private func index(_ key: Key) throws(SQLiteError) -> Int {
-    guard let index = decoder.column(for: key.stringValue) else {
+    guard let index = decoder.column(for: key) else {
       throw SQLiteError(
         code: .range,
         message:
@@ -108,6 +160,16 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
       )
     }
     return index
+  }
+
+  /// The column of `key` and its value in the current row, with the value's SQLite type.
+  @inline(__always)
+  private func column(_ key: Key) throws(SQLiteError) -> (
+    index: Int, value: OpaquePointer, type: Int32
+  ) {
+    let index = try index(key)
+    let value = decoder.columnValue(at: index)
+    return (index, value, sqlite3_value_type(value))
   }
 
   private func mismatch(_ key: Key, _ index: Int, _ type: Any.Type) -> SQLiteError {
@@ -120,26 +182,28 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    statement.storageClass(at: try index(key)) == .null
+    try column(key).type == SQLITE_NULL
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    let index = try index(key)
-    guard statement.storageClass(at: index) == .integer else { throw mismatch(key, index, type) }
-    return statement.int64(at: index) != 0
+    let column = try column(key)
+    guard column.type == SQLITE_INTEGER else { throw mismatch(key, column.index, type) }
+    return sqlite3_value_int64(column.value) != 0
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    let index = try index(key)
-    guard statement.storageClass(at: index) == .text else { throw mismatch(key, index, type) }
-    return statement.string(at: index)
+    let column = try column(key)
+    guard column.type == SQLITE_TEXT else { throw mismatch(key, column.index, type) }
+    let bytes = sqlite3_value_text(column.value)
+    let count = Int(sqlite3_value_bytes(column.value))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    let index = try index(key)
-    switch statement.storageClass(at: index) {
-    case .real, .integer: return statement.double(at: index)
-    default: throw mismatch(key, index, type)
+    let column = try column(key)
+    switch column.type {
+    case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_value_double(column.value)
+    default: throw mismatch(key, column.index, type)
     }
   }
 
@@ -148,23 +212,26 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try int64(key, try index(key), type)
+    try int64(key, try column(key), type)
   }
 
-  private func int64(_ key: Key, _ index: Int, _ type: Any.Type) throws(SQLiteError) -> Int64 {
-    switch statement.storageClass(at: index) {
-    case .integer: return statement.int64(at: index)
-    case .real:
-      if let exact = Int64(exactly: statement.double(at: index)) { return exact }
-      throw mismatch(key, index, type)
-    default: throw mismatch(key, index, type)
+  @inline(__always)
+  private func int64(
+    _ key: Key, _ column: (index: Int, value: OpaquePointer, type: Int32), _ type: Any.Type
+  ) throws(SQLiteError) -> Int64 {
+    switch column.type {
+    case SQLITE_INTEGER: return sqlite3_value_int64(column.value)
+    case SQLITE_FLOAT:
+      if let exact = Int64(exactly: sqlite3_value_double(column.value)) { return exact }
+      throw mismatch(key, column.index, type)
+    default: throw mismatch(key, column.index, type)
     }
   }
 
   private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
-    let index = try index(key)
-    let wide = try int64(key, index, type)
-    guard let narrow = T(exactly: wide) else { throw mismatch(key, index, type) }
+    let column = try column(key)
+    let wide = try int64(key, column, type)
+    guard let narrow = T(exactly: wide) else { throw mismatch(key, column.index, type) }
     return narrow
   }
 

@@ -1,4 +1,7 @@
-import CSQLite
+// Public only for the inlinable stepping and column reads below, which a client's row loop
+// calls once per row or column: as calls across the module boundary they cost more than the
+// C calls they wrap (callgrind, W2). No CSQLite type appears in the public API.
+public import CSQLite
 
 /// One prepared SQL statement, bound to the connection that prepared it.
 ///
@@ -8,8 +11,8 @@ import CSQLite
 ///
 /// Related SQLite documentation: <https://www.sqlite.org/c3ref/stmt.html>
 public final class Statement {
-  let handle: OpaquePointer
-  let owner: ConnectionHandle
+  @usableFromInline let handle: OpaquePointer
+  @usableFromInline let owner: ConnectionHandle
   /// The SQL text of this one statement.
   ///
   /// Made on first use: a script's one-shot statements only need it for an error message.
@@ -26,7 +29,7 @@ public final class Statement {
   /// The number of result columns (0 for statements that return no data).
   public let columnCount: Int
   /// Set when a step failed: a cached statement is then prepared anew.
-  var hasFailed = false
+  @usableFromInline var hasFailed = false
   /// Set while a connection's query method is running this statement: the cache then hands
   /// out a fresh statement for the same SQL instead of resetting this one.
   var isCheckedOut = false
@@ -51,7 +54,7 @@ public final class Statement {
 
   /// The statement handle for calls that cannot throw: reading a statement whose connection
   /// closed is a programmer error and traps instead of touching freed memory.
-  @inline(__always)
+  @inlinable @inline(__always)
   var live: OpaquePointer {
     precondition(!owner.isClosed, "SQLiteCore: statement used after its connection closed")
     return handle
@@ -63,21 +66,32 @@ public final class Statement {
   ///
   /// - Throws: ``SQLiteError`` with the statement's SQL when the step fails.
   @discardableResult
+  @inlinable
   public func step() throws(SQLiteError) -> Bool {
-    try checkOpen()
+    if owner.isClosed { throw closedError() }
     let rc = sqlite3_step(handle)
     if rc == SQLITE_ROW { return true }
     if rc == SQLITE_DONE { return false }
+    throw stepFailed(rc)
+  }
+
+  /// Marks the statement failed, resets it and returns the error for `rc`.
+  @usableFromInline
+  func stepFailed(_ rc: Int32) -> SQLiteError {
     hasFailed = true
     let error = owner.error(rc, sql: sql)
     sqlite3_reset(handle)
-    throw error
+    return error
   }
+
+  /// The misuse error for a statement whose connection is closed, with the statement's SQL.
+  @usableFromInline
+  func closedError() -> SQLiteError { SQLiteError.misuse("the connection is closed", sql: sql) }
 
   /// Throws misuse (with the statement's SQL) when the connection is closed.
   @inline(__always)
   func checkOpen() throws(SQLiteError) {
-    if owner.isClosed { throw SQLiteError.misuse("the connection is closed", sql: sql) }
+    if owner.isClosed { throw closedError() }
   }
 
   /// Steps until the statement is done, discarding rows.
@@ -164,7 +178,7 @@ public final class Statement {
   }
 
   /// The storage class of a column in the current row.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func storageClass(at index: Int) -> StorageClass {
     switch sqlite3_column_type(live, Int32(index)) {
     case SQLITE_INTEGER: .integer
@@ -202,20 +216,21 @@ public final class Statement {
   }
 
   /// The integer value of a column (SQLite converts other storage classes).
-  @inline(__always)
+  @inlinable @inline(__always)
   public func int64(at index: Int) -> Int64 { sqlite3_column_int64(live, Int32(index)) }
 
   /// The real value of a column (SQLite converts other storage classes).
-  @inline(__always)
+  @inlinable @inline(__always)
   public func double(at index: Int) -> Double { sqlite3_column_double(live, Int32(index)) }
 
   /// The text of a column as a `String` (SQLite converts other storage classes; `NULL` is "").
+  @inlinable
   public func string(at index: Int) -> String {
     withUnsafeText(at: index) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Calls `body` with the column's bytes as text (`sqlite3_column_text`), valid only inside.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func withUnsafeText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
@@ -227,7 +242,7 @@ public final class Statement {
   }
 
   /// Calls `body` with the column's bytes as a blob (`sqlite3_column_blob`), valid only inside.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func withUnsafeBlob<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R)
     rethrows -> R
   {
