@@ -28,9 +28,9 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-    .systemLibrary(
-      name: "CEditLine", pkgConfig: "libedit",
-      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+    // libedit's header only: litesh opens the library with dlopen when the REPL starts (no
+    // pkg-config, whose `-ledit` would load it at every start).
+    .systemLibrary(name: "CEditLine"),
     .target(name: "SQLiteCore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
     // A client of dqlite's wire protocol (litesh on a replicated cluster).
     .target(name: "DqliteClient", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
@@ -53,6 +53,9 @@ let package = Package(
     // script): loading and relocating libstdc++.so.6 cost ~0.6 ms and 36 page faults a start.
     // And they lay out first the functions a start runs (scripts/link/litesh.order, made by
     // scripts/link/make-order.sh): peak RSS 8.2 -> 6.3 MiB, page faults 329 -> 300.
+    // And they export no symbols (scripts/link/litesh.exports): the ~3,200 public Swift symbols
+    // -export-dynamic put in the dynamic table made every symbol lookup and the runtime's
+    // start-up dladdr slower (callgrind 2.76M -> 2.68M instructions, page faults 306 -> 300).
     .executableTarget(
       name: "litesh", dependencies: ["SQLiteShell", "SQLiteCore", "CEditLine"],
       swiftSettings: swiftSettings,
@@ -64,6 +67,8 @@ let package = Package(
             "-Xlinker", "--symbol-ordering-file",
             "-Xlinker", Context.packageDirectory + "/scripts/link/litesh.order",
             "-Xlinker", "--no-warn-symbol-ordering",
+            "-Xlinker",
+            "--version-script=" + Context.packageDirectory + "/scripts/link/litesh.exports",
           ],
           .when(platforms: [.linux], configuration: .release))
       ]),

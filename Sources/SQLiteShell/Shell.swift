@@ -153,7 +153,10 @@ public final class Shell {
 
   private func finishStep(_ step: DotCommand.Outcome) {
     var outcome = step
-    if outcome != .quit, reportWriteFailure(of: output, name: state.outputName) {
+    // The failure check first: passing the output's name costs a String copy per line.
+    if outcome != .quit, output.writeFailure != nil,
+      reportWriteFailure(of: output, name: state.outputName)
+    {
       outcome = .failure
     }
     switch outcome {

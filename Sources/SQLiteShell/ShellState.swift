@@ -1,3 +1,4 @@
+import DqliteClient
 public import SQLiteCore
 
 /// The settings of a shell session that dot-commands and options change.
@@ -28,7 +29,12 @@ public struct ShellState {
   /// `-nonce STRING`: the nonce `.nonce` must repeat to lift safe mode for one command.
   public var safeModeNonce: String?
   /// The database file name as given (`:memory:` when none).
-  public var databasePath = ":memory:"
+  public var databasePath = ":memory:" {
+    didSet { namesDqliteCluster = DqliteAddress.isDqliteURL(databasePath) }
+  }
+  /// Whether ``databasePath`` is a `dqlite://` address: kept with the path, since every
+  /// statement asks (a `hasPrefix` on the path was ~120 instructions a statement).
+  public private(set) var namesDqliteCluster = false
   /// How the database is opened (`-readonly`, `-nofollow`).
   public var openOptions = OpenOptions.default
   /// `.readers N` / `--readers N`: readers for a database file (0: one connection, as sqlite3).

@@ -6,9 +6,12 @@
 /// (``Connection/statements(in:persistent:)-(SQLText,_)`` and
 /// ``Connection/isComplete(_:)-(SQLText)`` take it). The bytes are stored followed by one NUL,
 /// so SQLite reads them in place, without a copy.
+///
+/// The accessors a script runs once per line are `@inlinable`: callers in other modules then get
+/// them specialized (a generic call through the module boundary cost ~150 instructions a line).
 public struct SQLText: Hashable, Sendable, CustomStringConvertible {
   /// The bytes and one NUL after them (never empty).
-  private var storage: [UInt8]
+  @usableFromInline var storage: [UInt8]
 
   /// Empty text.
   public init() { storage = [0] }
@@ -29,15 +32,16 @@ public struct SQLText: Hashable, Sendable, CustomStringConvertible {
     self.storage = storage
   }
 
-  /// The bytes of `buffer`, with room for the NUL reserved in one allocation.
+  /// The bytes of `buffer`.
+  ///
+  /// `Array(buffer)` finds the array storage's type metadata through a cached reference, where
+  /// `Array(unsafeUninitializedCapacity:)` asks the runtime for it on every call (~360
+  /// instructions, once per line of a script); the allocation's rounding nearly always leaves
+  /// room for the NUL.
   public init(copying buffer: UnsafeBufferPointer<UInt8>) {
-    storage = [UInt8](unsafeUninitializedCapacity: buffer.count + 1) { memory, count in
-      if let base = buffer.baseAddress, buffer.count > 0 {
-        memory.baseAddress?.initialize(from: base, count: buffer.count)
-      }
-      memory[buffer.count] = 0
-      count = buffer.count + 1
-    }
+    var storage = Array(buffer)
+    storage.append(0)
+    self.storage = storage
   }
 
   /// The bytes of a NUL-terminated C string.
@@ -49,13 +53,16 @@ public struct SQLText: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The number of bytes.
-  public var count: Int { storage.count - 1 }
+  @inlinable public var count: Int { storage.count - 1 }
 
   /// Whether there are no bytes.
-  public var isEmpty: Bool { storage.count == 1 }
+  @inlinable public var isEmpty: Bool { storage.count == 1 }
+
+  /// The first byte, if any.
+  @inlinable public var first: UInt8? { storage.count > 1 ? storage[0] : nil }
 
   /// The bytes.
-  public var bytes: ArraySlice<UInt8> { storage[..<(storage.count - 1)] }
+  @inlinable public var bytes: ArraySlice<UInt8> { storage[..<(storage.count - 1)] }
 
   /// The text as a `String`, with U+FFFD for bytes that are not valid UTF-8 (for display).
   public var string: String {
@@ -85,12 +92,14 @@ public struct SQLText: Hashable, Sendable, CustomStringConvertible {
   public mutating func append(_ other: SQLText) { append(contentsOf: other.bytes) }
 
   /// Appends one byte.
+  @inlinable
   public mutating func append(_ byte: UInt8) {
     storage[storage.count - 1] = byte
     storage.append(0)
   }
 
   /// Calls `body` with the bytes (without the NUL).
+  @inlinable
   public func withUnsafeBytes<Result>(
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
@@ -98,6 +107,7 @@ public struct SQLText: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Calls `body` with the bytes as a NUL-terminated C string.
+  @inlinable
   public func withCString<Result>(
     _ body: (UnsafePointer<CChar>) throws -> Result
   ) rethrows -> Result {

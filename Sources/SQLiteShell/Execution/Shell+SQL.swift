@@ -99,9 +99,15 @@ extension Shell {
       if state.queryPlan != .off && statement.explainKind == 0 {
         showQueryPlan(of: statement, on: connection)
       }
-      prepareOutputForStatement()
       do {
-        try ResultWriter.write(statement, style: state.style, to: output)
+        if statement.columnCount == 0 && state.style.explain != .on {
+          // Nothing to write in any mode (INSERT, CREATE…): a script's statements end here,
+          // without a copy of the output style or the output set up for rows.
+          try statement.run()
+        } else {
+          prepareOutputForStatement()
+          try ResultWriter.write(statement, style: state.style, to: output)
+        }
       } catch {
         transactions.reconcile(isInsideTransaction: connection.isInsideTransaction)
         if state.statistics != .off { writeStatistics(for: statement) }

@@ -44,7 +44,7 @@ public struct InputBuffer {
     if scan.isInPlain, isCommandTerminator(line), isCompleteWithSemicolon() {
       line = SQLText(";")
     }
-    let first = line.bytes.first
+    let first = line.first
     scan = line.withUnsafeBytes { scan.scanning($0) }
     if scan.isPlainWhite && !hasPendingText {
       scan = .start
@@ -101,17 +101,20 @@ public struct InputBuffer {
 
   /// `go` or `/` alone on a line (white space and comments allowed around it).
   private func isCommandTerminator(_ line: SQLText) -> Bool {
-    var rest = line.bytes.drop(while: isSpace)
-    if rest.first == UInt8(ascii: "/") {
-      rest = rest.dropFirst()
-    } else if let first = rest.first, first | 0x20 == UInt8(ascii: "g"),
-      let second = rest.dropFirst().first, second | 0x20 == UInt8(ascii: "o")
-    {
-      rest = rest.dropFirst(2)
-    } else {
-      return false
+    line.withUnsafeBytes { bytes in
+      var index = 0
+      while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+        index += 1
+      } else if index + 1 < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "g"),
+        bytes[index + 1] | 0x20 == UInt8(ascii: "o")
+      {
+        index += 2
+      } else {
+        return false
+      }
+      return QuickScan.start.scanning(UnsafeBufferPointer(rebasing: bytes[index...])) == .start
     }
-    return QuickScan.start.scanning(rest) == .start
   }
 
   /// sqlite3's `line_is_complete`: the pending text with a `;` appended is complete.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// sqlite3's quick scan of input lines: whether the text so far ends in `;` outside strings and
 /// comments, holds anything besides white space and comments, or is inside a token.
 ///
@@ -78,11 +84,19 @@ struct QuickScan: Equatable {
   }
 
   /// Skips to the end of the awaited token; `false` when the line ends inside it.
+  ///
+  /// The awaited byte is found with `memchr` (a quoted value is most of a dump's line); a NUL
+  /// before it ends the line, as it does for sqlite3's C string.
   private mutating func scanToken(_ bytes: NulTerminated, _ index: inout Int) -> Bool {
-    while bytes[index] != 0 {
-      let byte = bytes[index]
-      index += 1
-      guard byte == awaiting else { continue }
+    let buffer = bytes.buffer
+    guard let base = buffer.baseAddress else { return false }
+    while index < buffer.count {
+      guard let hit = memchr(base + index, Int32(awaiting), buffer.count - index) else {
+        return false
+      }
+      let position = UnsafeRawPointer(base).distance(to: hit)
+      if memchr(base + index, 0, position - index) != nil { return false }
+      index = position + 1
       switch awaiting {
       case UInt8(ascii: "*"):
         if bytes[index] != UInt8(ascii: "/") { continue }

@@ -12,6 +12,9 @@
 /// not yet saved, writes the result to a temporary file of mode 0600 in the same directory,
 /// syncs it and renames it over the old one. An entry is saved as soon as it is typed, so
 /// closing the terminal (SIGHUP) or a crash loses nothing already run.
+///
+/// Without libedit (``LineEditor/library`` is `nil`) there is no history: nothing is read or
+/// written, and the file is left as it is.
 final class HistoryFile {
   /// The most entries kept.
   static let limit: Int32 = 2000
@@ -41,47 +44,50 @@ final class HistoryFile {
 
   /// Loads the file into libedit's list; a missing file is not an error.
   func load() {
-    guard let path else { return }
-    _ = read_history(path)
+    guard let path, let library = LineEditor.library else { return }
+    _ = library.readHistory(path)
   }
 
   /// Adds one statement (unless blank or equal to the newest entry) and saves it.
   func add(_ entry: String) {
-    guard !entry.allSatisfy(\.isWhitespace) else { return }
-    if history_length > 0, let newest = history_get(history_base + history_length - 1),
+    guard !entry.allSatisfy(\.isWhitespace), let library = LineEditor.library else { return }
+    let length = library.historyLength.pointee
+    if length > 0, let newest = library.historyGet(library.historyBase.pointee + length - 1),
       let line = newest.pointee.line, String(cString: line) == entry
     {
       return
     }
-    _ = add_history(entry)
+    _ = library.addHistory(entry)
     unsaved.append(entry)
     save()
   }
 
   /// Merges the entries not yet saved into the file (see the type's summary).
   func save() {
+    guard let library = LineEditor.library else { return }
     guard let path = path.map(Self.resolvingLink), !unsaved.isEmpty else { return }
     guard let lock = Self.lock(path) else { return }
     defer { close(lock) }
-    let inMemory = Self.entries()
-    clear_history()
-    _ = read_history(path)
-    for entry in unsaved { _ = add_history(entry) }
-    if Self.writeAtomically(path) { unsaved = [] }
-    clear_history()
-    for entry in inMemory { _ = add_history(entry) }
+    let inMemory = Self.entries(library)
+    library.clearHistory()
+    _ = library.readHistory(path)
+    for entry in unsaved { _ = library.addHistory(entry) }
+    if Self.writeAtomically(path, library) { unsaved = [] }
+    library.clearHistory()
+    for entry in inMemory { _ = library.addHistory(entry) }
   }
 
   /// libedit's list, oldest first.
-  private static func entries() -> [String] {
-    (0..<history_length).compactMap { offset in
-      history_get(history_base + offset)?.pointee.line.map { String(cString: $0) }
+  private static func entries(_ library: EditLineLibrary) -> [String] {
+    let base = library.historyBase.pointee
+    return (0..<library.historyLength.pointee).compactMap { offset in
+      library.historyGet(base + offset)?.pointee.line.map { String(cString: $0) }
     }
   }
 
   /// Writes libedit's list to a temporary file beside `path`, syncs it and renames it over
   /// `path`; `false` (the old file untouched) when any step fails.
-  private static func writeAtomically(_ path: String) -> Bool {
+  private static func writeAtomically(_ path: String, _ library: EditLineLibrary) -> Bool {
     var template = Array((path + ".XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
@@ -92,7 +98,9 @@ final class HistoryFile {
     let temporary = template.dropLast().withUnsafeBufferPointer {
       $0.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
     }
-    guard write_history(temporary) == 0, history_truncate_file(temporary, limit) == 0 else {
+    guard library.writeHistory(temporary) == 0,
+      library.truncateHistoryFile(temporary, limit) == 0
+    else {
       unlink(temporary)
       return false
     }

@@ -40,8 +40,14 @@ final class InteractiveSession {
     InterruptSignal.install()
     // A pager that quits early must not kill the shell: writes to it fail with EPIPE instead.
     signal(SIGPIPE, SIG_IGN)
-    LineEditor.setUp(
+    if let failure = LineEditor.setUp(
       wordBreakCharacters: CompletionEngine.wordBreakCharacters, historyLimit: HistoryFile.limit)
+    {
+      shell.errors.write(
+        "litesh: warning: no line editing, history or completion: cannot load libedit"
+          + " (\(failure.message))\n")
+      shell.flush()
+    }
     LineEditor.completer = { [unowned self] line, cursor in
       completion.complete(
         line: line, cursor: cursor, pending: entry.joined(separator: "\n"),

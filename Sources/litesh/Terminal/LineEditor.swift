@@ -1,10 +1,10 @@
-@preconcurrency import CEditLine
 @preconcurrency import Glibc
 
 /// The libedit line editor, through its readline-compatible API.
 ///
 /// libedit keeps its state in C globals, so this is a namespace over one process-wide editor,
-/// used only from the main thread. Only the files in this folder touch libedit.
+/// used only from the main thread. Only the files in this folder touch libedit, which
+/// ``EditLineLibrary`` loads when the REPL starts.
 enum LineEditor {
   /// What one call to ``readLine(prompt:)`` produced.
   enum Input: Equatable {
@@ -21,21 +21,35 @@ enum LineEditor {
   nonisolated(unsafe) private static var matches: [String] = []
   nonisolated(unsafe) private static var nextMatch = 0
 
-  /// Prepares libedit: locale (without it non-ASCII input vanishes), completion, word breaks.
+  /// libedit, once ``setUp(wordBreakCharacters:historyLimit:)`` loaded it; `nil` before, or
+  /// when it could not be loaded (lines are then read plainly: no editing, history or TAB).
+  nonisolated(unsafe) private(set) static var library: EditLineLibrary?
+
+  /// Loads and prepares libedit: locale (without it non-ASCII input vanishes), completion,
+  /// word breaks; returns why it could not be loaded, if it could not.
   ///
   /// libedit's own signal handling is turned off (`rl_catch_signals = 0`): its handler passes
   /// each signal on with `kill(0, …)`, to the whole process group, so a SIGTERM sent to litesh
   /// would also reach the shell script that started it. ``readLine(prompt:)`` instead lets
   /// SIGINT, SIGTERM and SIGHUP interrupt the terminal read; libedit still reads the window
   /// size before each line.
-  static func setUp(wordBreakCharacters: String, historyLimit: Int32) {
-    rl_catch_signals = 0
+  static func setUp(wordBreakCharacters: String, historyLimit: Int32)
+    -> EditLineLibrary.LoadFailure?
+  {
     setlocale(LC_CTYPE, "")
-    rl_readline_name = UnsafePointer(strdup("litesh"))
-    rl_attempted_completion_function = attemptedCompletion
-    rl_basic_word_break_characters = UnsafePointer(strdup(wordBreakCharacters))
-    using_history()
-    stifle_history(historyLimit)
+    let library: EditLineLibrary
+    switch EditLineLibrary.load() {
+    case .failure(let failure): return failure
+    case .success(let loaded): library = loaded
+    }
+    self.library = library
+    library.catchSignals.pointee = 0
+    library.readlineName.pointee = UnsafePointer(strdup("litesh"))
+    library.attemptedCompletionFunction.pointee = attemptedCompletion
+    library.basicWordBreakCharacters.pointee = UnsafePointer(strdup(wordBreakCharacters))
+    library.usingHistory()
+    library.stifleHistory(historyLimit)
+    return nil
   }
 
   /// Shows `prompt` and reads one edited line.
@@ -44,12 +58,31 @@ enum LineEditor {
     let restarting = interruptingRead()
     defer { restoreRestart(restarting) }
     errno = 0
-    guard let pointer = readline(prompt) else {
+    guard let pointer = library.map({ $0.readline(prompt) }) ?? plainReadLine(prompt) else {
       return errno == EINTR || InterruptSignal.takeRequest() ? .interrupted : .endOfInput
     }
     defer { free(pointer) }
     if InterruptSignal.takeRequest() { return .interrupted }
     return .line(String(cString: pointer))
+  }
+
+  /// Without libedit: the prompt, then one line as the terminal's own line discipline edits
+  /// it (a `malloc`ed C string without its newline, as `readline()` returns it).
+  private static func plainReadLine(_ prompt: String) -> UnsafeMutablePointer<CChar>? {
+    _ = prompt.withCString { fputs($0, stdout) }
+    fflush(stdout)
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    let length = getline(&line, &capacity, stdin)
+    guard length >= 0, let line else {
+      let error = errno
+      clearerr(stdin)
+      free(line)
+      errno = error
+      return nil
+    }
+    if length > 0, line[length - 1] == 0x0A { line[length - 1] = 0 }
+    return line
   }
 
   /// Clears `SA_RESTART` from the SIGINT handler so Ctrl-C makes the terminal read return
@@ -72,38 +105,30 @@ enum LineEditor {
     sigaction(SIGINT, &action, nil)
   }
 
-  /// The terminal size libedit tracks (it handles SIGWINCH), as rows and columns.
-  static var screenSize: (rows: Int, columns: Int) {
-    var rows: Int32 = 0
-    var columns: Int32 = 0
-    rl_get_screen_size(&rows, &columns)
-    return (Int(rows), Int(columns))
+  private static let generator: EditLineLibrary.CompletionEntry = {
+    _, state in
+    if state == 0 {
+      guard let library else { return nil }
+      let line = library.lineBuffer.pointee.map { String(cString: $0) } ?? ""
+      let point = Int(library.point.pointee)
+      matches = completer(line, point)
+      nextMatch = 0
+      let onlyDirectory = matches.count == 1 && (matches.first?.hasSuffix("/") ?? false)
+      let opensCall = matches.count == 1 && (matches.first?.hasSuffix("(") ?? false)
+      let utf8 = Array(line.utf8)
+      let beforeSpace = point < utf8.count && (utf8[point] == 0x20 || utf8[point] == 0x09)
+      library.completionAppendCharacter.pointee =
+        onlyDirectory || opensCall || beforeSpace ? 0 : 0x20
+    }
+    guard nextMatch < matches.count else { return nil }
+    defer { nextMatch += 1 }
+    return strdup(matches[nextMatch])
   }
 
-  private static let generator:
-    @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
-      _, state in
-      if state == 0 {
-        let line = rl_line_buffer.map { String(cString: $0) } ?? ""
-        matches = completer(line, Int(rl_point))
-        nextMatch = 0
-        let onlyDirectory = matches.count == 1 && (matches.first?.hasSuffix("/") ?? false)
-        let opensCall = matches.count == 1 && (matches.first?.hasSuffix("(") ?? false)
-        let utf8 = Array(line.utf8)
-        let point = Int(rl_point)
-        let beforeSpace = point < utf8.count && (utf8[point] == 0x20 || utf8[point] == 0x09)
-        rl_completion_append_character = onlyDirectory || opensCall || beforeSpace ? 0 : 0x20
-      }
-      guard nextMatch < matches.count else { return nil }
-      defer { nextMatch += 1 }
-      return strdup(matches[nextMatch])
-    }
-
-  private static let attemptedCompletion:
-    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
-      UnsafeMutablePointer<CChar>?
-    >? = { text, _, _ in
-      rl_attempted_completion_over = 1
-      return rl_completion_matches(text, generator)
-    }
+  private static let attemptedCompletion: EditLineLibrary.AttemptedCompletion = {
+    text, _, _ in
+    guard let library else { return nil }
+    library.attemptedCompletionOver.pointee = 1
+    return library.completionMatches(text, generator)
+  }
 }

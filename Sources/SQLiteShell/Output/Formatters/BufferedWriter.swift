@@ -89,10 +89,15 @@ struct BufferedWriter {
     bytes.append(contentsOf: text.utf8)
   }
 
-  /// Appends bytes.
+  /// Appends bytes; one byte (a separator, usually) as an element, which skips the ~50
+  /// instructions `append(contentsOf:)` spends on setting up a copy.
   @inline(__always)
   mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: buffer)
+    if buffer.count == 1 {
+      bytes.append(buffer[0])
+    } else {
+      bytes.append(contentsOf: buffer)
+    }
   }
 
   /// Appends `count` spaces.
