@@ -1,6 +1,12 @@
 import DqliteClient
 public import SQLiteCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The shell engine: input lines in, formatted results and messages out.
 ///
 /// No terminal and no libedit here: `litesh` feeds lines and owns the terminal. The REPL calls
@@ -65,6 +71,8 @@ public final class Shell {
   /// Asked after each line of the main input is read: a request to stop reading (set by the
   /// program's signal handling; the library never installs signal handlers).
   public var stopRequest: () -> StopRequest? = { nil }
+  /// ``stopRequest``, or `.terminate` once standard output is a pipe nobody reads any more.
+  var pendingStop: StopRequest? { standardOutput.isBroken ? .terminate : stopRequest() }
   /// Ctrl-C for work that is not a statement of ``connection`` (a running `.bench`).
   public let workStop = SQLiteShell.StopRequest()
 
@@ -78,6 +86,14 @@ public final class Shell {
     self.output = output
     self.errors = errors
     self.registry = registry
+    // With SIGPIPE ignored (a parent's `trap '' PIPE`), a reader that went away shows as
+    // EPIPE: stop the running statement and `.bench` at once, as SIGPIPE would have, instead
+    // of running them to the end for nobody; the input loops stop too (``pendingStop``).
+    output.onWriteFailure = { [interruptTarget, workStop] code in
+      guard code == EPIPE else { return }
+      interruptTarget.interrupt()
+      workStop.request()
+    }
   }
 
   /// Creates a shell on an open connection, writing to the given sinks.
@@ -121,7 +137,7 @@ public final class Shell {
   ///
   /// After a termination signal the pending SQL is dropped instead.
   public func finish() {
-    if stopRequest() == .terminate { discardPendingInput() }
+    if pendingStop == .terminate { discardPendingInput() }
     if !shouldExit {
       let outcome = perform(input.finish(), lineNumbers: !state.isInteractive)
       finishStep(outcome)
@@ -145,7 +161,7 @@ public final class Shell {
     reader.beforeRead = { [unowned self] in flush() }
     defer { reader.beforeRead = nil }
     while !shouldExit, let line = reader.nextText() {
-      if stopRequest() != nil { break }
+      if pendingStop != nil { break }
       processLine(line)
     }
     finish()

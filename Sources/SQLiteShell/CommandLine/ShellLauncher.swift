@@ -112,6 +112,7 @@ public struct ShellLauncher {
     shell.state.isInteractive = settings.forcedInteractive ?? isTerminal
     if commands.isEmpty { return .readInput(shell) }
     for command in commands {
+      if shell.standardOutput.isBroken { return finish(shell, 1) }
       if command.bytes.first == UInt8(ascii: ".") {
         let outcome = shell.runDotCommand(command)
         if let code = shell.exitCode { return finish(shell, code) }
@@ -267,7 +268,11 @@ extension Shell {
   @discardableResult
   public func close(reason: LeaveReason? = nil) -> Bool {
     let bailed = hadError && state.bail && !state.isInteractive
-    let why = reason ?? (bailed ? .bail : quitRequested || exitCode != nil ? .quit : .endOfInput)
+    let why =
+      reason
+      ?? (standardOutput.isBroken
+        ? .outputLost
+        : bailed ? .bail : quitRequested || exitCode != nil ? .quit : .endOfInput)
     let rolledBack = rollBackLeftTransaction(why)
     if rolledBack && !state.isInteractive { hadError = true }
     resetOutput()

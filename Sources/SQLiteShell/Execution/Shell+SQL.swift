@@ -29,8 +29,9 @@ extension Shell {
     let failure = execute(sql, on: connection)
     if let timer { standardOutput.write(timer.report()) }
     if let failure {
-      // A -safe refusal already printed its message and ends the shell.
-      if exitCode != nil { return false }
+      // A -safe refusal already printed its message and ends the shell; a statement stopped
+      // because nobody reads standard output any more gets the lost-output message only.
+      if exitCode != nil || standardOutput.isBroken { return false }
       output.flush()
       standardOutput.flush()
       errors.write(
@@ -58,6 +59,7 @@ extension Shell {
     guard let connection = openDatabase() else { return 1 }
     guard let failure = execute(sql, on: connection) else { return nil }
     if let exitCode { return exitCode }
+    if standardOutput.isBroken { return 1 }
     output.flush()
     errors.write("Error: ")
     errors.write(ErrorText.detail(failure.error, phase: failure.phase, sql: failure.sql))

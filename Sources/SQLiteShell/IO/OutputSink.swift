@@ -45,6 +45,11 @@ public final class OutputSink {
   public private(set) var writeFailure: Int32?
   /// Whether the shell has said so (it says it once).
   public var isWriteFailureReported = false
+  /// Runs once, with the `errno`, when a `write(2)` first fails.
+  public var onWriteFailure: ((Int32) -> Void)?
+  /// Whether the reader of this pipe has gone (`EPIPE` with SIGPIPE ignored): nothing written
+  /// here can arrive any more.
+  public var isBroken: Bool { writeFailure == EPIPE }
 
   /// Creates a sink.
   public init(_ target: Target) {
@@ -134,6 +139,7 @@ public final class OutputSink {
           if written < 0 {
             if errno == EINTR { continue }
             writeFailure = errno
+            onWriteFailure?(errno)
             break
           }
           offset += written

@@ -53,7 +53,7 @@ extension Shell {
     }
     var buffer = InputBuffer()
     var errorCount = 0
-    reading: while errorCount == 0 || !state.bail, exitCode == nil, stopRequest() == nil,
+    reading: while errorCount == 0 || !state.bail, exitCode == nil, pendingStop == nil,
       let line = reader.nextText()
     {
       let disposition = buffer.feed(line)

@@ -15,6 +15,8 @@ extension Shell {
     case reopen
     /// `-bail` stopped the script after an error.
     case bail
+    /// Standard output is a pipe nobody reads any more.
+    case outputLost
 
     var phrase: String {
       switch self {
@@ -23,6 +25,7 @@ extension Shell {
       case .signal(let name): "on \(name)"
       case .reopen: "when .open closed the database"
       case .bail: "when -bail stopped the script"
+      case .outputLost: "when standard output was lost"
       }
     }
   }
