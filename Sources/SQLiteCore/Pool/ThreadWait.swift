@@ -19,7 +19,12 @@ final class ThreadWait<Value: Sendable>: @unchecked Sendable {
     mutex = .allocate(capacity: 1)
     condition = .allocate(capacity: 1)
     pthread_mutex_init(mutex, nil)
-    pthread_cond_init(condition, nil)
+    // Deadlines on the monotonic clock: a wall-clock change must not stretch or cut a wait.
+    var attributes = pthread_condattr_t()
+    pthread_condattr_init(&attributes)
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+    pthread_cond_init(condition, &attributes)
+    pthread_condattr_destroy(&attributes)
   }
 
   deinit {
@@ -41,7 +46,7 @@ final class ThreadWait<Value: Sendable>: @unchecked Sendable {
   func wait(timeout: Duration?) -> Result<Value, any Error>? {
     var deadline = timespec()
     if let timeout {
-      clock_gettime(CLOCK_REALTIME, &deadline)
+      clock_gettime(CLOCK_MONOTONIC, &deadline)
       let (seconds, attoseconds) = timeout.components
       let nanoseconds = Int(deadline.tv_nsec) + Int(attoseconds / 1_000_000_000)
       deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000

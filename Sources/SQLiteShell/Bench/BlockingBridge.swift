@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,20 +8,30 @@ import Glibc
 /// The work runs in a detached task (never on the waiting thread), and the waiting thread wakes
 /// every `tick` seconds to draw progress lines, which keeps all output on the shell's thread.
 final class BlockingBridge<T: Sendable>: @unchecked Sendable {
-  // @unchecked Sendable: `semaphore` is a POSIX semaphore made in `init` and destroyed in
-  // `deinit`, after the last reference (the task's or the waiter's) is gone; `sem_post` and
-  // `sem_timedwait` are thread-safe. The result crosses threads only through `result`'s Mutex.
-  private let semaphore: UnsafeMutablePointer<sem_t>
-  private let result = Mutex<Result<T, any Error>?>(nil)
+  // @unchecked Sendable: `mutex` and `condition` are made in `init` and destroyed in `deinit`,
+  // after the last reference (the task's or the waiter's) is gone; `outcome` is only read or
+  // written with `mutex` held.
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let condition: UnsafeMutablePointer<pthread_cond_t>
+  private var outcome: Result<T, any Error>?
 
   private init() {
-    semaphore = .allocate(capacity: 1)
-    sem_init(semaphore, 0, 0)
+    mutex = .allocate(capacity: 1)
+    condition = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+    // Ticks on the monotonic clock: a wall-clock change must not stretch or cut one.
+    var attributes = pthread_condattr_t()
+    pthread_condattr_init(&attributes)
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+    pthread_cond_init(condition, &attributes)
+    pthread_condattr_destroy(&attributes)
   }
 
   deinit {
-    sem_destroy(semaphore)
-    semaphore.deallocate()
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
   }
 
   /// Runs `body` and waits for it, calling `onTick` every `tick` seconds meanwhile.
@@ -38,31 +46,39 @@ final class BlockingBridge<T: Sendable>: @unchecked Sendable {
       } catch {
         outcome = .failure(error)
       }
-      bridge.result.withLock { $0 = outcome }
-      sem_post(bridge.semaphore)
+      bridge.finish(outcome)
     }
-    while !bridge.wait(tick: tick) { onTick() }
-    guard let outcome = bridge.result.withLock({ $0 }) else {
-      throw CancellationError()
+    while true {
+      if let outcome = bridge.wait(tick: tick) { return try outcome.get() }
+      onTick()
     }
-    return try outcome.get()
   }
 
-  /// Waits for the task; `false` when `tick` seconds passed first.
-  private func wait(tick: Double?) -> Bool {
-    guard let tick else {
-      while sem_wait(semaphore) != 0 && errno == EINTR {}
-      return true
-    }
+  private func finish(_ result: Result<T, any Error>) {
+    pthread_mutex_lock(mutex)
+    outcome = result
+    pthread_cond_signal(condition)
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Waits for the task's outcome; `nil` when `tick` seconds passed first.
+  private func wait(tick: Double?) -> Result<T, any Error>? {
     var deadline = timespec()
-    clock_gettime(CLOCK_REALTIME, &deadline)
-    let nanoseconds = Int(deadline.tv_nsec) + Int(tick * 1e9)
-    deadline.tv_sec += nanoseconds / 1_000_000_000
-    deadline.tv_nsec = nanoseconds % 1_000_000_000
-    while sem_timedwait(semaphore, &deadline) != 0 {
-      if errno == ETIMEDOUT { return false }
-      if errno != EINTR { return true }
+    if let tick {
+      clock_gettime(CLOCK_MONOTONIC, &deadline)
+      let nanoseconds = Int(deadline.tv_nsec) + Int(tick * 1e9)
+      deadline.tv_sec += nanoseconds / 1_000_000_000
+      deadline.tv_nsec = nanoseconds % 1_000_000_000
     }
-    return true
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while outcome == nil {
+      if tick == nil {
+        pthread_cond_wait(condition, mutex)
+      } else if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT {
+        return outcome
+      }
+    }
+    return outcome
   }
 }

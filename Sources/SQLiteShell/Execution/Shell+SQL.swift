@@ -162,7 +162,7 @@ struct RunTimer {
 
   private static func wallClock() -> Double {
     var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
+    clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
