@@ -8,6 +8,7 @@ import Testing
 struct BrokenPipeTests {
   static let endless =
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c;"
+  static let lost = "Error: cannot write to standard output: Broken pipe; output was lost"
 
   /// Runs `litesh ARGUMENTS < input.sql | head -1` under bash with SIGPIPE ignored; the exit
   /// status is litesh's (or 124 when `timeout` had to stop it).
@@ -38,12 +39,12 @@ struct BrokenPipeTests {
     let run = try runIntoHead("test.db", in: directory)
     #expect(run.status == 1, "\(run.errors)")
     #expect(run.outputText == "1\n")
-    #expect(run.firstError == "Error: cannot write to standard output: Broken pipe; output was lost")
+    #expect(run.firstError == Self.lost)
     #expect(run.errors.contains("transaction open when standard output was lost was rolled back"))
     #expect(!run.errors.contains("interrupted"))
     let check = try BatchRun.run(
-      "/usr/bin/sqlite3", ["test.db", "SELECT count(*) FROM t; SELECT count(*) FROM sqlite_schema;"],
-      in: directory)
+      "/usr/bin/sqlite3",
+      ["test.db", "SELECT count(*) FROM t; SELECT count(*) FROM sqlite_schema;"], in: directory)
     #expect(check.outputText == "0\n1\n")
   }
 
@@ -55,7 +56,7 @@ struct BrokenPipeTests {
     let run = try runIntoHead(
       "test.db '\(Self.endless)' 'CREATE TABLE never(a);'", in: directory)
     #expect(run.status == 1, "\(run.errors)")
-    #expect(run.firstError == "Error: cannot write to standard output: Broken pipe; output was lost")
+    #expect(run.firstError == Self.lost)
     let check = try BatchRun.run(
       "/usr/bin/sqlite3", ["test.db", "SELECT count(*) FROM sqlite_schema;"], in: directory)
     #expect(check.outputText == "0\n")

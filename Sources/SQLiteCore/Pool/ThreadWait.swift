@@ -5,17 +5,17 @@ import Darwin
 #endif
 
 /// A thread blocked until another thread hands it a result: a synchronous read waiting for a
-/// reader.
+/// reader, or the shell waiting for `.bench`'s task between progress ticks.
 ///
 /// Built on `pthread_cond_t`, like ``PoolLock``, so ThreadSanitizer sees the hand-over.
-final class ThreadWait<Value: Sendable>: @unchecked Sendable {
+package final class ThreadWait<Value: Sendable>: @unchecked Sendable {
   // @unchecked Sendable: `result` is only read or written with `mutex` held; `mutex` and
   // `condition` are allocated once in `init` and freed in `deinit`.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
   private var result: Result<Value, any Error>?
 
-  init() {
+  package init() {
     mutex = .allocate(capacity: 1)
     condition = .allocate(capacity: 1)
     pthread_mutex_init(mutex, nil)
@@ -35,7 +35,7 @@ final class ThreadWait<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Hands the waiting thread its result (the first one given wins).
-  func resume(_ outcome: Result<Value, any Error>) {
+  package func resume(_ outcome: Result<Value, any Error>) {
     pthread_mutex_lock(mutex)
     if result == nil { result = outcome }
     pthread_cond_signal(condition)
@@ -43,7 +43,7 @@ final class ThreadWait<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Blocks until a result arrives, or until `timeout` passes (then `nil`).
-  func wait(timeout: Duration?) -> Result<Value, any Error>? {
+  package func wait(timeout: Duration?) -> Result<Value, any Error>? {
     var deadline = timespec()
     if let timeout {
       clock_gettime(CLOCK_MONOTONIC, &deadline)
