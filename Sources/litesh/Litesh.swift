@@ -9,16 +9,20 @@ enum Litesh {
     ShellLog.installSQLiteHandler()
     let output = OutputSink(.fileDescriptor(1))
     let errors = OutputSink(.fileDescriptor(2))
-    let launcher = ShellLauncher(
+    var launcher = ShellLauncher(
       arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
       errors: errors,
       isTerminal: isatty(0) != 0, homeDirectory: ShellLauncher.defaultHomeDirectory())
+    // Before `-init`, `-cmd` and SQL arguments run: Ctrl-C interrupts their statements as
+    // sqlite3's does (`Error: stepping, interrupted`, status 9), SIGTERM leaves cleanly.
+    launcher.onShellCreated = { TerminationSignal.install(for: $0, batchInterrupt: true) }
     switch launcher.start() {
     case .finished(let code):
-      exit(code)
+      exit(TerminationSignal.exitStatus(code))
     case .readInput(let shell):
-      TerminationSignal.install(for: shell, batchInterrupt: !shell.state.isInteractive)
       if shell.state.isInteractive {
+        // The REPL goes on after a Ctrl-C during `-cmd`, and owns SIGINT from here.
+        TerminationSignal.releaseInterrupt()
         runInteractive(shell)
       } else {
         shell.run(standardInput())

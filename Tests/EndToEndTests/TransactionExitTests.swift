@@ -77,10 +77,7 @@ struct TransactionExitTests {
     shell.send(Self.opening + ".print @@1\n")
     _ = try shell.read(until: "@@1\n")
     shell.send(Self.endless + "SELECT 'not run';\n")
-    try Self.waitUntilBusy(shell.processIdentifier)
-    shell.signal(SIGTERM)
-    try Self.waitUntilExited(shell)
-    let end = try shell.finish()
+    let end = try Self.signalWhenBusy(shell, SIGTERM)
     #expect(end.output == "")
     #expect(
       end.errors
@@ -98,13 +95,26 @@ struct TransactionExitTests {
     shell.send("SELECT 1;\n.print @@1\n")
     #expect(try shell.read(until: "@@1\n") == "1\n")
     shell.send(Self.endless + "SELECT 2;\n")
-    try Self.waitUntilBusy(shell.processIdentifier)
-    shell.signal(SIGINT)
-    try Self.waitUntilExited(shell)
-    let end = try shell.finish()
+    let end = try Self.signalWhenBusy(shell, SIGINT)
     #expect(end.output == "")
     #expect(end.errors == "Runtime error near line 3: interrupted (9)\n")
     #expect(end.status == 1)
+  }
+
+  @Test(
+    "SIGINT during SQL given as an argument or with -cmd interrupts it as sqlite3 does",
+    arguments: ["sqlite3", "litesh"], [false, true])
+  func argumentInterrupt(name: String, isCommand: Bool) throws {
+    let program = name == "sqlite3" ? "/usr/bin/sqlite3" : Binary.litesh
+    let sql = String(Self.endless.dropLast())
+    let arguments = isCommand ? ["-cmd", sql, ":memory:"] : [":memory:", sql]
+    let shell = try Self.withInterruptUnblocked { try Coprocess(program, arguments) }
+    // With -cmd, piped input follows; the interrupt stops it before its first line.
+    shell.send("SELECT 'not run';\n")
+    let end = try Self.signalWhenBusy(shell, SIGINT)
+    #expect(end.output == "")
+    #expect(end.errors == "Error: stepping, interrupted (9)\n")
+    #expect(end.status == (isCommand ? 0 : 9))
   }
 
   @Test("SIGINT during .read stops the nested and the main input, and rolls back")
@@ -117,10 +127,7 @@ struct TransactionExitTests {
     shell.send("BEGIN;\nINSERT INTO t VALUES(2);\n.print @@1\n")
     _ = try shell.read(until: "@@1\n")
     shell.send(".read \(nested)\nSELECT 'not run either';\n")
-    try Self.waitUntilBusy(shell.processIdentifier)
-    shell.signal(SIGINT)
-    try Self.waitUntilExited(shell)
-    let end = try shell.finish()
+    let end = try Self.signalWhenBusy(shell, SIGINT)
     #expect(end.output == "")
     #expect(
       end.errors
@@ -133,6 +140,16 @@ struct TransactionExitTests {
   /// A statement that runs until interrupted.
   static let endless =
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\n"
+
+  /// Sends `signal` once the endless statement runs, and waits for the program to end.
+  static func signalWhenBusy(_ shell: Coprocess, _ signal: Int32) throws -> (
+    status: Int32, output: String, errors: String
+  ) {
+    try waitUntilBusy(shell.processIdentifier)
+    shell.signal(signal)
+    try waitUntilExited(shell)
+    return try shell.finish()
+  }
 
   /// Polls `/proc` until the process has used 0.2 s of CPU since the call: only the endless
   /// statement takes that long, so it is running.

@@ -33,6 +33,10 @@ public struct ShellLauncher {
   /// Where `~/.sqliterc` is looked for; `nil` when there is no home directory.
   public let homeDirectory: String?
 
+  /// Runs once the shell exists, before `-init`, `-cmd` and SQL arguments run: where the
+  /// program installs its signal handling, so Ctrl-C and SIGTERM reach those statements too.
+  public var onShellCreated: ((Shell) -> Void)?
+
   /// A launcher for `arguments` (with `argv[0]`), writing to the given sinks.
   ///
   /// `argumentBytes`, when given, are the same arguments as raw bytes (`argv` before Swift
@@ -101,6 +105,7 @@ public struct ShellLauncher {
     settings.state.databasePath = databasePath ?? ":memory:"
     settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
     let shell = Shell(state: settings.state, output: output, errors: errors)
+    onShellCreated?(shell)
     if databasePath == nil || (!shell.isDqlite && access(settings.state.databasePath, F_OK) == 0) {
       _ = shell.openDatabase()
       if let code = shell.exitCode { return finish(shell, code) }

@@ -35,7 +35,8 @@ enum TerminationSignal {
 
   /// Installs the handlers for `shell`; call once, before reading input.
   ///
-  /// `batchInterrupt` also takes SIGINT (not in the REPL, where ``InterruptSignal`` owns it).
+  /// `batchInterrupt` also takes SIGINT (until ``releaseInterrupt()``: in the REPL
+  /// ``InterruptSignal`` owns it).
   static func install(for shell: Shell, batchInterrupt: Bool) {
     // Touch every static now: their lazy initialisation must not happen in the handler.
     terminating.store(0, ordering: .sequentiallyConsistent)
@@ -55,6 +56,13 @@ enum TerminationSignal {
     handle(SIGTERM, flags: 0)
     handle(SIGHUP, flags: 0)
     if batchInterrupt { handle(SIGINT, flags: SA_RESTART) }
+  }
+
+  /// Stops taking SIGINT and forgets one that came (the REPL starts: ``InterruptSignal`` owns
+  /// Ctrl-C there, and a Ctrl-C during `-cmd` must not end it).
+  static func releaseInterrupt() {
+    _ = Glibc.signal(SIGINT, SIG_DFL)
+    interrupted.store(false, ordering: .sequentiallyConsistent)
   }
 
   /// What the input loop should do now, if anything.
