@@ -27,6 +27,8 @@ struct LibrarySuite {
   let binDirectory: String
   let workDirectory: String
   let baseDatabase: String
+  /// Only the workloads whose label starts with one of these (all when empty).
+  var labelPrefixes: [String] = []
 
   var workloads: [Workload] {
     let rows = "rows=\(sizes.rows)"
@@ -77,7 +79,8 @@ struct LibrarySuite {
             setup: .copyOfBase, target: .atLeast(0.5), writeTarget: .atLeast(0.8)))
       }
     }
-    return list
+    if labelPrefixes.isEmpty { return list }
+    return list.filter { workload in labelPrefixes.contains { workload.label.hasPrefix($0) } }
   }
 
   /// Runs every round and returns the results by workload index, then implementation.

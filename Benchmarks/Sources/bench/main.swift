@@ -3,7 +3,7 @@
 // prints the tables. Exits 1 when implementations disagree.
 //
 //   bench [--quick] [--rounds N] [--only library|shell] [--litesh PATH] [--sqlite3 PATH]
-//         [--work DIR]
+//         [--work DIR] [--workloads W4,W5]   (library rows whose label starts so)
 @preconcurrency import Glibc
 
 var sizes = Sizes()
@@ -12,6 +12,7 @@ var binDirectory = executableDirectory()
 var litesh = "\(binDirectory)/litesh"
 var sqlite3 = "/usr/bin/sqlite3"
 var work = ".build/bench-work"
+var labelPrefixes: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -21,6 +22,8 @@ while let argument = arguments.popFirst() {
   case "--litesh": litesh = arguments.popFirst() ?? litesh
   case "--sqlite3": sqlite3 = arguments.popFirst() ?? sqlite3
   case "--work": work = arguments.popFirst() ?? work
+  case "--workloads":
+    labelPrefixes = (arguments.popFirst() ?? "").split(separator: ",").map(String.init)
   default: fatal("unknown argument \(argument)")
   }
 }
@@ -32,7 +35,7 @@ var failures: [String] = []
 if only.isEmpty || only == "library" {
   let suite = LibrarySuite(
     sizes: sizes, binDirectory: binDirectory, workDirectory: work,
-    baseDatabase: inputs.database(rows: sizes.rows))
+    baseDatabase: inputs.database(rows: sizes.rows), labelPrefixes: labelPrefixes)
   let report = LibraryReport(workloads: suite.workloads, results: suite.run())
   print("\nLibrary workloads: CPU time of the workload in its worker (W5: throughput over")
   print(
