@@ -84,9 +84,9 @@ public final class ConnectionPool: Sendable {
   /// Runs `body` on the writer inside a transaction (`BEGIN IMMEDIATE` by default).
   ///
   /// Commits when `body` returns, rolls back when it throws. Writes run one at a time, in the
-  /// order they asked, behind any ``WriterSession``. The whole write (taking the writer, the
-  /// transaction, handing the writer on) runs on the writer's thread; callers that are not
-  /// `async` use ``writeSynchronously(_:_:)``, which runs it on their own thread.
+  /// order they asked, behind any ``WriterSession``. Once the writer is taken, the transaction
+  /// and handing the writer on run as one job on the writer's thread; callers that are not
+  /// `async` use ``writeSynchronously(_:_:)``, which runs it all on their own thread.
   public func write<T: Sendable>(
     _ kind: TransactionKind = .immediate, _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
