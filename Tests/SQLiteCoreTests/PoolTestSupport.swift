@@ -164,3 +164,14 @@ extension ConnectionPool.Configuration {
       })
   }
 }
+
+/// Records an issue unless `outcome` is an `SQLiteError` whose code matches `code`.
+func expectFailure<T>(
+  _ outcome: Result<T, any Error>, _ code: ResultCode,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard case .failure(let error as SQLiteError) = outcome, error.code ~= code else {
+    Issue.record("expected \(code), got \(outcome)", sourceLocation: sourceLocation)
+    return
+  }
+}

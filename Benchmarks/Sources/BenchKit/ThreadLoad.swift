@@ -5,25 +5,26 @@ import Darwin
 #endif
 
 /// W5 with synchronous callers (`callers=threads`): each reader is a thread of its own, as in
-/// the C worker, calling a synchronous `read` in a loop; the writer is a task calling `write`.
+/// the C worker, calling a synchronous `read` in a loop, and so is the writer, calling a
+/// synchronous `write`.
 public enum ThreadLoad {
   /// Runs the load and returns how many lookups and write transactions completed.
   ///
   /// - Parameters:
   ///   - options: readers, rows, lookups per access (`batch`) and the duration.
   ///   - read: one synchronous access doing `batch` lookups; returns the generator advanced.
-  ///   - write: one write transaction inserting the row with the given id.
+  ///   - write: one synchronous write transaction inserting the row with the given id.
   /// - Returns: the lookups and the writes done.
   /// - Throws: the first error a read or the write throws.
   public static func run(
     _ options: Options,
     read: @escaping @Sendable (Xorshift) throws -> Xorshift,
-    write: @escaping @Sendable (Int64) async throws -> Void
+    write: @escaping @Sendable (Int64) throws -> Void
   ) async throws -> (reads: Int, writes: Int) {
     let deadline = ContinuousClock.now + .milliseconds(Int(options.seconds * 1000))
     let batch = options.batch
     let threads = (0..<options.readers).map { reader in
-      ReaderThread {
+      LoopThread {
         var random = Xorshift(offset: UInt64(reader))
         var done = 0
         while ContinuousClock.now < deadline {
@@ -33,21 +34,25 @@ public enum ThreadLoad {
         return done
       }
     }
-    var id = Int64(options.rows)
-    var writes = 0
-    while ContinuousClock.now < deadline {
-      id += 1
-      try await write(id)
-      writes += 1
+    let rows = Int64(options.rows)
+    let writer = LoopThread {
+      var id = rows
+      var writes = 0
+      while ContinuousClock.now < deadline {
+        id += 1
+        try write(id)
+        writes += 1
+      }
+      return writes
     }
     var reads = 0
     for thread in threads { reads += try await thread.result() }
-    return (reads, writes)
+    return (reads, try await writer.result())
   }
 }
 
-/// One reader loop on a thread of its own; its result is awaited without blocking a task.
-private final class ReaderThread: @unchecked Sendable {
+/// One caller's loop on a thread of its own; its result is awaited without blocking a task.
+private final class LoopThread: @unchecked Sendable {
   // @unchecked Sendable: `outcome` and `waiter` are only touched with `lock` held.
   private let body: @Sendable () throws -> Int
   private let lock = ThreadLock()
@@ -62,7 +67,7 @@ private final class ReaderThread: @unchecked Sendable {
       &thread, nil,
       { raw in
         guard let raw else { return nil }
-        Unmanaged<ReaderThread>.fromOpaque(raw).takeRetainedValue().main()
+        Unmanaged<LoopThread>.fromOpaque(raw).takeRetainedValue().main()
         return nil
       }, context)
     pthread_detach(thread)

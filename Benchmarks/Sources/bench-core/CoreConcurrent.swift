@@ -21,20 +21,18 @@ enum CoreConcurrent {
       }
       return random
     }
-    let write: @Sendable (Int64) async throws -> Void = { id in
-      try await pool.write { db in
-        try db.execute(Rows.insert, id, Rows.a(id), Rows.b(id), Rows.c(id))
-      }
+    @Sendable func insert(_ db: Connection, _ id: Int64) throws {
+      try db.execute(Rows.insert, id, Rows.a(id), Rows.b(id), Rows.c(id))
     }
     var clock = Measurement()
     let (reads, writes) =
       options.callers == "threads"
       ? try await ThreadLoad.run(
         options, read: { start in try pool.readSynchronously { db in try lookups(db, start) } },
-        write: write)
+        write: { id in try pool.writeSynchronously { db in try insert(db, id) } })
       : try await ConcurrentLoad.run(
         options, read: { start in try await pool.read { db in try lookups(db, start) } },
-        write: write,
+        write: { id in try await pool.write { db in try insert(db, id) } },
         readerScope: { loop in
           options.callers == "affinity"
             ? try await pool.withReaderAffinity { try await loop() } : try await loop()

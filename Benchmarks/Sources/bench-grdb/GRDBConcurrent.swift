@@ -21,21 +21,20 @@ enum GRDBConcurrent {
       }
       return random
     }
-    let write: @Sendable (Int64) async throws -> Void = { id in
-      try await pool.write { db in
-        try db.cachedStatement(sql: Rows.insert).execute(arguments: [
-          id, Rows.a(id), Rows.b(id), Rows.c(id),
-        ])
-      }
+    @Sendable func insert(_ db: Database, _ id: Int64) throws {
+      try db.cachedStatement(sql: Rows.insert).execute(arguments: [
+        id, Rows.a(id), Rows.b(id), Rows.c(id),
+      ])
     }
     var clock = Measurement()
     let (reads, writes) =
       options.callers == "threads"
       ? try await ThreadLoad.run(
-        options, read: { start in try pool.read { db in try lookups(db, start) } }, write: write)
+        options, read: { start in try pool.read { db in try lookups(db, start) } },
+        write: { id in try pool.write { db in try insert(db, id) } })
       : try await ConcurrentLoad.run(
         options, read: { start in try await pool.read { db in try lookups(db, start) } },
-        write: write)
+        write: { id in try await pool.write { db in try insert(db, id) } })
     clock.stop()
     clock.report(check: "-", extra: "reads=\(reads) writes=\(writes)")
   }

@@ -27,8 +27,9 @@ struct LibrarySuite {
   let binDirectory: String
   let workDirectory: String
   let baseDatabase: String
-  /// The workload names to run (`--workloads w2,w2d`); all of them when empty.
-  var selected: Set<String> = []
+  /// The workloads to run (`--workloads w2,w2d,W5`): each entry a worker name or the start of
+  /// a label; all of them when empty.
+  var selected: [String] = []
 
   var workloads: [Workload] {
     let rows = "rows=\(sizes.rows)"
@@ -79,7 +80,10 @@ struct LibrarySuite {
             setup: .copyOfBase, target: .atLeast(0.5), writeTarget: .atLeast(0.8)))
       }
     }
-    return selected.isEmpty ? list : list.filter { selected.contains($0.name) }
+    if selected.isEmpty { return list }
+    return list.filter { workload in
+      selected.contains { workload.name == $0 || workload.label.hasPrefix($0) }
+    }
   }
 
   /// Runs every round and returns the results by workload index, then implementation.

@@ -2,13 +2,14 @@
 // workloads (litesh, sqlite3) in interleaved rounds, each measurement in a fresh process, and
 // prints the tables. Exits 1 when implementations disagree.
 //
-//   bench [--quick] [--rounds N] [--only library|shell] [--workloads w2,w2d,...]
+//   bench [--quick] [--rounds N] [--only library|shell] [--workloads w2,w2d,W5,...]
 //         [--litesh PATH] [--sqlite3 PATH] [--work DIR]
+//   --workloads: library rows by worker name (w2d) or by the start of their label (W5).
 @preconcurrency import Glibc
 
 var sizes = Sizes()
 var only = ""
-var selected: Set<String> = []
+var selected: [String] = []
 var binDirectory = executableDirectory()
 var litesh = "\(binDirectory)/litesh"
 var sqlite3 = "/usr/bin/sqlite3"
@@ -20,7 +21,7 @@ while let argument = arguments.popFirst() {
   case "--rounds": sizes.rounds = Int(arguments.popFirst() ?? "") ?? sizes.rounds
   case "--only": only = arguments.popFirst() ?? ""
   case "--workloads":
-    selected = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
+    selected = (arguments.popFirst() ?? "").split(separator: ",").map(String.init)
   case "--litesh": litesh = arguments.popFirst() ?? litesh
   case "--sqlite3": sqlite3 = arguments.popFirst() ?? sqlite3
   case "--work": work = arguments.popFirst() ?? work

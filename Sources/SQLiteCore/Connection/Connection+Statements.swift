@@ -32,13 +32,22 @@ extension Connection {
   /// their body) gives a fresh, uncached statement, so the outer one keeps its place. Otherwise
   /// use the returned statement before asking the cache for the same SQL again.
   public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
-    if let cached = statementCache.peek(sql), cached.isCheckedOut {
+    try cachedStatement(sql, clearingBindings: true)
+  }
+
+  /// ``cachedStatement(_:)``, leaving the old bindings when the caller binds every parameter.
+  @usableFromInline
+  func cachedStatement(_ sql: String, clearingBindings: Bool) throws(SQLiteError) -> Statement {
+    switch statementCache.statement(for: sql, clearingBindings: clearingBindings) {
+    case .ready(let statement):
+      return statement
+    case .inUse:
       return try prepare(sql, persistent: true)
+    case .missing:
+      let statement = try prepare(sql, persistent: true)
+      statementCache.insert(statement, for: sql)
+      return statement
     }
-    if let statement = statementCache.statement(for: sql) { return statement }
-    let statement = try prepare(sql, persistent: true)
-    statementCache.insert(statement, for: sql)
-    return statement
   }
 
   /// The cached statement for `sql` (or a fresh one while that is in use), bound to
@@ -107,7 +116,8 @@ extension Connection {
   public func execute<each T: ValueConvertible>(
     _ sql: String, _ first: some ValueConvertible, _ values: repeat each T
   ) throws(SQLiteError) {
-    let statement = try cachedStatement(sql)
+    // Every parameter is bound below (the count is checked), so the old values need no clearing.
+    let statement = try cachedStatement(sql, clearingBindings: false)
     defer { statement.reset() }
     try statement.bind(first, repeat each values)
     try statement.run()

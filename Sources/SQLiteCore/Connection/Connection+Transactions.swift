@@ -46,12 +46,12 @@ extension Connection {
 
   /// Opens a transaction of the given kind (`BEGIN …`).
   public func beginTransaction(_ kind: TransactionKind = .deferred) throws(SQLiteError) {
-    try runInternal(kind.beginSQL)
+    try runInternal(.init(begin: kind))
   }
 
   /// Commits the open transaction.
   public func commit() throws(SQLiteError) {
-    try runInternal("COMMIT")
+    try runInternal(.commit)
   }
 
   /// Rolls back the open transaction; does nothing when none is open.
@@ -60,7 +60,7 @@ extension Connection {
   /// instance), every statement of the connection is reset and the rollback is retried.
   public func rollback() throws(SQLiteError) {
     guard isInsideTransaction else { return }
-    try runAlwaysAllowed("ROLLBACK")
+    try runAlwaysAllowed { () throws(SQLiteError) in try runInternal(.rollback) }
   }
 
   // MARK: Internals
@@ -111,15 +111,30 @@ extension Connection {
       (value, completion) = try body(self)
     } catch {
       if isInsideTransaction {
-        try? runAlwaysAllowed("ROLLBACK TO \(name)")
+        try? runAlwaysAllowed { () throws(SQLiteError) in try runInternal("ROLLBACK TO \(name)") }
         try? runInternal("RELEASE \(name)")
       }
       throw error
     }
     guard isInsideTransaction else { throw Self.abortedError() }
-    if completion == .rollback { try runAlwaysAllowed("ROLLBACK TO \(name)") }
+    if completion == .rollback {
+      try runAlwaysAllowed { () throws(SQLiteError) in try runInternal("ROLLBACK TO \(name)") }
+    }
     try runInternal("RELEASE \(name)")
     return value
+  }
+
+  /// Runs one of the library's own fixed statements, prepared on first use.
+  func runInternal(_ kind: InternalStatements.Kind) throws(SQLiteError) {
+    let statement: Statement
+    if let prepared = internalStatements[kind] {
+      statement = prepared
+    } else {
+      statement = try prepare(kind.sql, persistent: true)
+      internalStatements[kind] = statement
+    }
+    defer { statement.reset() }
+    try statement.run()
   }
 
   /// Runs one of the library's own statements through the statement cache.
@@ -129,13 +144,13 @@ extension Connection {
     try statement.run()
   }
 
-  /// Runs a rollback statement; if it fails, resets every statement and tries once more.
-  func runAlwaysAllowed(_ sql: String) throws(SQLiteError) {
+  /// Runs a rollback; if it fails, resets every statement and tries once more.
+  func runAlwaysAllowed(_ rollback: () throws(SQLiteError) -> Void) throws(SQLiteError) {
     do {
-      try runInternal(sql)
+      try rollback()
     } catch {
       resetAllStatements()
-      try runInternal(sql)
+      try rollback()
     }
   }
 

@@ -20,6 +20,8 @@ public final class Connection {
   public let options: OpenOptions
   // Touched only by this connection's own calls, never re-entered: skip the exclusivity checks.
   @exclusivity(unchecked) var statementCache: StatementCache
+  /// `BEGIN`, `COMMIT` and the other statements the library runs itself (same access rule).
+  @exclusivity(unchecked) var internalStatements = InternalStatements()
 
   /// Opens a database file, a `file:` URI or `:memory:`.
   ///
@@ -57,6 +59,7 @@ public final class Connection {
   /// `misuse` error instead of touching freed memory.
   public func close() throws(SQLiteError) {
     statementCache.removeAll()
+    internalStatements.removeAll()
     try handle.close()
   }
 

@@ -4,11 +4,11 @@ extension Connection {
   /// `BEGIN DEFERRED` takes no snapshot by itself: the first read does. Reading the schema
   /// version right away pins the snapshot before `body` starts.
   func readSnapshot<T>(_ body: (Connection) throws -> T) throws -> T {
-    try runInternal("BEGIN DEFERRED")
+    try runInternal(.beginDeferred)
     do {
-      try runInternal("PRAGMA schema_version")
+      try runInternal(.schemaVersion)
       let value = try body(self)
-      if isInsideTransaction { try runInternal("COMMIT") }
+      if isInsideTransaction { try runInternal(.commit) }
       return value
     } catch {
       try? rollback()

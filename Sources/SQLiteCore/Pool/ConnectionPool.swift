@@ -84,13 +84,13 @@ public final class ConnectionPool: Sendable {
   /// Runs `body` on the writer inside a transaction (`BEGIN IMMEDIATE` by default).
   ///
   /// Commits when `body` returns, rolls back when it throws. Writes run one at a time, in the
-  /// order they asked, behind any ``WriterSession``.
+  /// order they asked, behind any ``WriterSession``. Once the writer is taken, the transaction
+  /// and handing the writer on run as one job on the writer's thread; callers that are not
+  /// `async` use ``writeSynchronously(_:_:)``, which runs it all on their own thread.
   public func write<T: Sendable>(
     _ kind: TransactionKind = .immediate, _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
-    try await writerLock.acquire(as: .writing)
-    defer { writerLock.release() }
-    return try await perform(on: writer) { db in try db.transaction(kind, body) }
+    try await performOnWriter { db in try db.transaction(kind, body) }
   }
 
   /// Runs `body` on the writer outside any transaction: for `VACUUM`, checkpoints, pragmas.
@@ -99,9 +99,7 @@ public final class ConnectionPool: Sendable {
   public func writeWithoutTransaction<T: Sendable>(
     _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
-    try await writerLock.acquire(as: .writing)
-    defer { writerLock.release() }
-    return try await perform(on: writer) { db in try db.withoutLeftTransaction(body) }
+    try await performOnWriter { db in try db.withoutLeftTransaction(body) }
   }
 
   /// Runs `body` on the writer, outside a transaction, while no read runs.
@@ -129,6 +127,25 @@ public final class ConnectionPool: Sendable {
       try await connection.run(token: token, body)
     } onCancel: {
       connection.cancel(token: token)
+    }
+  }
+
+  /// One write access: take the writer's lock, then one job on the writer's thread runs `body`
+  /// and releases the lock.
+  ///
+  /// The lock is taken before the hop (at once when it is free), so the writer cannot close
+  /// under the job; the task hands over to the writer's thread once and comes back once, and the
+  /// next write can start before this task is scheduled again. Cancelling the task interrupts
+  /// this access only.
+  func performOnWriter<T: Sendable>(
+    _ body: @Sendable (Connection) throws -> T
+  ) async throws -> T {
+    if try !writerLock.tryAcquire(as: .writing) { try await writerLock.acquire(as: .writing) }
+    let token = nextToken()
+    return try await withTaskCancellationHandler {
+      try await writer.runReleasing(writerLock, token: token, body)
+    } onCancel: {
+      writer.cancel(token: token)
     }
   }
 

@@ -65,6 +65,16 @@ actor PooledConnection {
     try runHere(token: token, cancellable: cancellable, body)
   }
 
+  /// Runs `body` with the connection, then releases `lock`, which the caller holds (a write).
+  ///
+  /// One job on this connection's thread; `lock` is released even when `body` throws.
+  func runReleasing<T: Sendable>(
+    _ lock: WriterLock, token: UInt64, _ body: @Sendable (Connection) throws -> T
+  ) throws -> T {
+    defer { lock.release() }
+    return try runHere(token: token, body)
+  }
+
   /// Runs `body` with the connection on the caller's thread, which holds this connection's
   /// access (see the type's summary); otherwise the same as ``run(token:cancellable:_:)``.
   nonisolated func runHere<T>(

@@ -10,15 +10,29 @@ public enum WriterState: String, Sendable, Hashable {
   case closed
 }
 
-/// A FIFO asynchronous lock on the writer: writes and sessions take turns, in arrival order.
+/// A FIFO lock on the writer: writes and sessions take turns, in arrival order.
 ///
-/// Waiting is a continuation, never a blocked thread; a cancelled waiter leaves the queue with
-/// `CancellationError`.
+/// An `async` waiter is a continuation, never a blocked thread, and a cancelled one leaves the
+/// queue with `CancellationError`; a synchronous write (``acquireBlocking(as:)``) waits in the
+/// same line on its own thread.
 final class WriterLock: Sendable {
   private struct Waiter {
+    /// How the waiting access learns it is its turn.
+    enum WakeUp {
+      case task(CheckedContinuation<Void, any Error>)
+      case thread(ThreadWait<Void>)
+    }
+
     let id: UInt64
     let holder: WriterState
-    let continuation: CheckedContinuation<Void, any Error>
+    let wakeUp: WakeUp
+
+    func resume(_ result: Result<Void, any Error>) {
+      switch wakeUp {
+      case .task(let continuation): continuation.resume(with: result)
+      case .thread(let wait): wait.resume(result)
+      }
+    }
   }
 
   private struct State {
@@ -58,7 +72,39 @@ final class WriterLock: Sendable {
         guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
         return state.waiters.remove(at: index)
       }
-      waiter?.continuation.resume(throwing: CancellationError())
+      waiter?.resume(.failure(CancellationError()))
+    }
+  }
+
+  /// Takes the lock for a synchronous access, blocking the calling thread while it is held.
+  ///
+  /// - Throws: the pool's closed error when the pool is closing, or closes while waiting.
+  func acquireBlocking(as holder: WriterState) throws {
+    let wait = ThreadWait<Void>()
+    let isTaken = try state.withLock { state throws(SQLiteError) -> Bool in
+      if state.isClosing { throw ConnectionPool.closedError() }
+      state.nextID &+= 1
+      if state.holder == .idle {
+        state.holder = holder
+        return true
+      }
+      state.waiters.append(Waiter(id: state.nextID, holder: holder, wakeUp: .thread(wait)))
+      return false
+    }
+    if isTaken { return }
+    try wait.wait(timeout: nil)?.get()
+  }
+
+  /// Takes the lock at once if it is free, without waiting in line.
+  ///
+  /// - Returns: whether the lock was taken; `false` when it is held, or others wait for it.
+  /// - Throws: the pool's closed error when the pool is closing.
+  func tryAcquire(as holder: WriterState) throws(SQLiteError) -> Bool {
+    try state.withLock { state throws(SQLiteError) -> Bool in
+      if state.isClosing { throw ConnectionPool.closedError() }
+      guard state.holder == .idle else { return false }
+      state.holder = holder
+      return true
     }
   }
 
@@ -85,7 +131,7 @@ final class WriterLock: Sendable {
         state.holder = holder
         return true
       }
-      state.waiters.append(Waiter(id: id, holder: holder, continuation: continuation))
+      state.waiters.append(Waiter(id: id, holder: holder, wakeUp: .task(continuation)))
       return false
     }
     switch outcome {
@@ -106,7 +152,7 @@ final class WriterLock: Sendable {
       state.holder = waiter.holder
       return waiter
     }
-    next?.continuation.resume()
+    next?.resume(.success(()))
   }
 
   /// Refuses new writes and fails the waiting ones; the current holder finishes.
@@ -116,6 +162,6 @@ final class WriterLock: Sendable {
       defer { state.waiters.removeAll() }
       return state.waiters
     }
-    for waiter in failed { waiter.continuation.resume(throwing: ConnectionPool.closedError()) }
+    for waiter in failed { waiter.resume(.failure(ConnectionPool.closedError())) }
   }
 }

@@ -26,30 +26,42 @@ struct StatementCache {
 
   var count: Int { entries.count }
 
-  /// The cached statement for `sql`, reset and cleared, unless it failed since its last use.
-  mutating func statement(for sql: String) -> Statement? {
+  /// What ``statement(for:clearingBindings:)`` found.
+  enum Lookup {
+    /// The cached statement, reset (and cleared when asked).
+    case ready(Statement)
+    /// The cached statement is checked out (running): the caller needs a fresh one.
+    case inUse
+    /// No usable statement: none cached, or the cached one failed since its last use.
+    case missing
+  }
+
+  /// The cached statement for `sql`, reset and (unless `clearingBindings` is false) cleared,
+  /// unless it is in use or failed since its last use.
+  ///
+  /// One lookup: the few statements used last are compared first, the dictionary hashed only
+  /// when they do not match.
+  mutating func statement(for sql: String, clearingBindings: Bool = true) -> Lookup {
     let entry: Entry
     if let found = recentEntry(for: sql) {
       entry = found
     } else {
-      guard let found = entries[sql] else { return nil }
+      guard let found = entries[sql] else { return .missing }
       entry = found
       remember(sql, entry)
     }
     let statement = entry.statement
+    if statement.isCheckedOut { return .inUse }
     if statement.hasFailed {
       remove(sql)
-      return nil
+      return .missing
     }
     clock &+= 1
     entry.lastUse = clock
     statement.resetIfBusy()
-    statement.clearBindings()
-    return statement
+    if clearingBindings { statement.clearBindings() }
+    return .ready(statement)
   }
-
-  /// The cached statement for `sql` as it is: not reset, its last use unchanged.
-  func peek(_ sql: String) -> Statement? { entries[sql]?.statement }
 
   /// Adds a statement, evicting the least recently used one when full.
   mutating func insert(_ statement: Statement, for sql: String) {
