@@ -25,7 +25,9 @@ final class TestCluster: Sendable {
 
   init() throws {
     let slot = Self.counter.add(1, ordering: .relaxed).newValue
-    basePort = 20000 + Int(getpid() % 400) * 40 + slot * 4
+    // Below 32768, where Linux hands out ephemeral ports: a client socket of another test
+    // once held a node's port, and the cluster could not start.
+    basePort = 20000 + Int(getpid() % 300) * 40 + slot * 4
     var template = Array("/tmp/litesh-dqlite-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.flatMap { mkdtemp($0) }
