@@ -24,11 +24,19 @@ final class ReadPool {
   private var cachedSessionState: Bool?
   /// Statements that ran on a reader since the pool opened.
   private(set) var readerStatementCount = 0
+  /// The busy timeout the readers opened with.
+  private let openingBusyTimeout: Int32
+  /// `.timeout`'s value for the readers too (the writer's connection is set directly).
+  var busyTimeout: Int32
 
-  private init(pool: ConnectionPool, session: WriterSession, writer: Connection) {
+  private init(
+    pool: ConnectionPool, session: WriterSession, writer: Connection, busyTimeout: Int32
+  ) {
     self.pool = pool
     self.session = session
     self.writer = writer
+    openingBusyTimeout = busyTimeout
+    self.busyTimeout = busyTimeout
   }
 
   /// Opens the pool on `path` (switching the file to WAL), takes the writer session and hands
@@ -51,7 +59,8 @@ final class ReadPool {
         throw error
       }
     }
-    return ReadPool(pool: pool, session: session, writer: writer.value)
+    return ReadPool(
+      pool: pool, session: session, writer: writer.value, busyTimeout: busyTimeout)
   }
 
   /// Runs `body` with a reader, in a snapshot of the last committed state.
@@ -59,7 +68,15 @@ final class ReadPool {
   /// The reader's connection is used on the shell's own thread (no hop to the reader's
   /// thread and back); `ConnectionPool.interrupt()` still interrupts it.
   func read(_ body: (Connection) throws -> Void) throws {
-    try pool.readSynchronously(body)
+    if busyTimeout == openingBusyTimeout {
+      try pool.readSynchronously(body)
+    } else {
+      // After `.timeout`: each reader waits as long as the writer does (a cheap call).
+      try pool.readSynchronously { reader in
+        reader.setBusyTimeout(milliseconds: busyTimeout)
+        try body(reader)
+      }
+    }
     readerStatementCount += 1
   }
 

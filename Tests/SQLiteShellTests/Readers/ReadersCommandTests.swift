@@ -69,6 +69,16 @@ struct ReadersCommandTests {
     #expect(state.contains("      routed: 1 statement ran on readers\n"))
   }
 
+  @Test(".timeout reaches the readers too, not only the writer's connection")
+  func timeoutReachesReaders() throws {
+    let session = try Session(readers: 2)
+    let result = session.run(
+      "CREATE TABLE t(a);\n.timeout 4321\nSELECT * FROM pragma_busy_timeout;\n"
+        + "PRAGMA busy_timeout;\n")
+    #expect(result.output == "4321\n4321\n")
+    #expect(session.readersLine("routed") == "1 statement ran on readers")
+  }
+
   @Test("a read sees the writer's commit at once, and uncommitted work stays on the writer")
   func readYourCommits() throws {
     let session = try Session(readers: 2)
