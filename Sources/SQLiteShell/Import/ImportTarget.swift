@@ -87,12 +87,3 @@ struct DqliteImportTarget: ImportTarget {
     }
   }
 }
-
-extension Shell {
-  /// Where `.import` writes: the local connection (opened now if needed) or the cluster;
-  /// `nil` after a message when neither can be had.
-  func importTarget() -> (any ImportTarget)? {
-    if isDqlite { return dqliteSession().map(DqliteImportTarget.init) }
-    return openDatabase()
-  }
-}

@@ -29,8 +29,15 @@ enum ImportCommand {
   static let run: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .import in safe mode") else { return .failure }
     guard let request = parse(arguments, shell: shell) else { return .failure }
-    guard let target = shell.importTarget() else { return .failure }
-    return run(request, into: target, shell: shell)
+    // Each target by its own type, never `any ImportTarget`: an opened existential would run
+    // the row loop as unspecialized generic code (metadata checks per row, 6% more
+    // instructions on a local import).
+    if shell.isDqlite {
+      guard let session = shell.dqliteSession() else { return .failure }
+      return run(request, into: DqliteImportTarget(session: session), shell: shell)
+    }
+    guard let connection = shell.openDatabase() else { return .failure }
+    return run(request, into: connection, shell: shell)
   }
 
   private static func run(_ request: Request, into target: some ImportTarget, shell: Shell)
