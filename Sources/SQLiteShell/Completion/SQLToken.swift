@@ -62,6 +62,23 @@ struct SQLToken: Equatable {
       }
       return String(result)
     }
+    // What SQLite also takes into a `$` parameter's name: Tcl's `::` parts and one `(…)`.
+    func tclSuffix() -> String {
+      var suffix = ""
+      while index + 1 < scalars.count, scalars[index] == ":", scalars[index + 1] == ":" {
+        index += 2
+        suffix += "::" + scan(while: isIdentifierPart)
+      }
+      guard index < scalars.count, scalars[index] == "(" else { return suffix }
+      var end = index + 1
+      while end < scalars.count, scalars[end] != ")", !scalars[end].properties.isWhitespace {
+        end += 1
+      }
+      guard end < scalars.count, scalars[end] == ")" else { return suffix }
+      suffix += String(String.UnicodeScalarView(scalars[index...end]))
+      index = end + 1
+      return suffix
+    }
     while index < scalars.count {
       let scalar = scalars[index]
       let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
@@ -86,7 +103,8 @@ struct SQLToken: Equatable {
         tokens.append(SQLToken(kind: .quotedIdentifier, text: quoted(until: "]")))
       case ":", "@", "$", "?":
         index += 1
-        let name = scan(while: isIdentifierPart)
+        var name = scan(while: isIdentifierPart)
+        if scalar == "$" { name += tclSuffix() }
         tokens.append(SQLToken(kind: .parameter, text: String(scalar) + name))
       case _ where isDigit(scalar):
         tokens.append(SQLToken(kind: .number, text: scan { isIdentifierPart($0) || $0 == "." }))
