@@ -261,6 +261,13 @@ public struct ShellLauncher {
 }
 
 extension Shell {
+  /// Why the shell is leaving when the program gives no reason: the first that applies.
+  private var ownLeaveReason: LeaveReason {
+    if standardOutput.isBroken { return .outputLost }
+    if hadError && state.bail && !state.isInteractive { return .bail }
+    return quitRequested || exitCode != nil ? .quit : .endOfInput
+  }
+
   /// Leaves the shell: every way out goes through here.
   ///
   /// A transaction still open is rolled back with one warning on stderr (nothing is committed
@@ -272,13 +279,7 @@ extension Shell {
   /// - Returns: whether a transaction had to be rolled back.
   @discardableResult
   public func close(reason: LeaveReason? = nil) -> Bool {
-    let bailed = hadError && state.bail && !state.isInteractive
-    let why =
-      reason
-      ?? (standardOutput.isBroken
-        ? .outputLost
-        : bailed ? .bail : quitRequested || exitCode != nil ? .quit : .endOfInput)
-    let rolledBack = rollBackLeftTransaction(why)
+    let rolledBack = rollBackLeftTransaction(reason ?? ownLeaveReason)
     if rolledBack && !state.isInteractive { hadError = true }
     resetOutput()
     flush()
