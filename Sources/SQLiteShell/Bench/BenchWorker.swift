@@ -36,7 +36,7 @@ struct BenchWorker: Sendable {
     let options = plan.options
     var random = BenchRandom(seed: plan.seed, stream: UInt64(index))
     var tally = BenchTally()
-    let order = plan.workload.parameterOrder
+    let order = plan.workload.parameterSamplers
     let transactions = kind == .read ? plan.workload.reads : plan.workload.writes
     let deadline = options.duration.map { plan.start + UInt64($0 * 1e9) }
     let limit = options.latencyLimit.map { UInt64($0 * 1e6) }

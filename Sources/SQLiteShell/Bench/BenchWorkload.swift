@@ -13,9 +13,10 @@ struct BenchWorkload: Sendable {
   var isBank: Bool
   /// Values every transaction binds as they are (the bank's run id and half-way account).
   var constants: [String: Value] = [:]
-  /// The distributions in name order, so a seed draws the same values in the same order.
-  var parameterOrder: [(String, ParameterDistribution)] {
-    parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  /// The distributions in name order, so a seed draws the same values in the same order, each
+  /// ready to draw from.
+  var parameterSamplers: [(String, ParameterSampler)] {
+    parameters.sorted { $0.key < $1.key }.map { ($0.key, ParameterSampler($0.value)) }
   }
 
   static let accountsTable = "bench_accounts"
@@ -161,7 +162,7 @@ struct BenchWorkload: Sendable {
 
   /// Draws one transaction of `kind`'s list (by weight) and its parameter values.
   func draw(
-    from transactions: [BenchTransaction], order: [(String, ParameterDistribution)],
+    from transactions: [BenchTransaction], order: [(String, ParameterSampler)],
     _ random: inout BenchRandom
   ) -> (BenchTransaction, [String: Value]) {
     var chosen = transactions[0]
@@ -177,7 +178,7 @@ struct BenchWorkload: Sendable {
       }
     }
     var values = constants
-    for (name, distribution) in order { values[name] = distribution.draw(&random) }
+    for (name, sampler) in order { values[name] = sampler.draw(&random) }
     return (chosen, values)
   }
 }

@@ -20,6 +20,8 @@ package enum ParameterDistribution: Sendable, Equatable {
   case exponential(mean: Double)
 
   /// Draws one value.
+  ///
+  /// A loop of draws uses ``ParameterSampler``, which sets a `zipfian` up once.
   package func draw(_ random: inout BenchRandom) -> Value {
     switch self {
     case .uniform(let lower, let upper):

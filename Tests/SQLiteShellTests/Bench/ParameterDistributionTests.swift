@@ -81,6 +81,22 @@ struct ParameterDistributionTests {
     }
   }
 
+  @Test(
+    "a sampler set up once draws what the distribution draws, value for value",
+    arguments: [
+      ParameterDistribution.uniform(lower: 5, upper: 9),
+      .zipfian(lower: 10, upper: 60, exponent: 1.2),
+      .zipfian(lower: -5, upper: 1_000_000, exponent: 0.8),
+      .gaussian(mean: 100, standardDeviation: 5),
+    ])
+  func sampler(distribution: ParameterDistribution) {
+    var byDistribution = BenchRandom(seed: 9)
+    var bySampler = BenchRandom(seed: 9)
+    let sampler = ParameterSampler(distribution)
+    let expected = (0..<2_000).map { _ in distribution.draw(&byDistribution) }
+    #expect((0..<2_000).map { _ in sampler.draw(&bySampler) } == expected)
+  }
+
   @Test("zipfian favours its first value; the others' means are where they belong")
   func shapes() {
     var random = BenchRandom(seed: 7)
