@@ -1,8 +1,10 @@
 import SQLiteCore
 
-/// A `--param` distribution ready to draw from in a loop: what a draw needs that depends only
-/// on the distribution is worked out once. For `zipfian` that is the sampler's constants (four
-/// logarithms and exponentials), which ``ParameterDistribution/draw(_:)`` works out per call.
+/// A `--param` distribution set up for drawing in a loop.
+///
+/// What a draw needs that depends only on the distribution is worked out once. For `zipfian`
+/// that is the sampler's constants (four logarithms and exponentials), which
+/// ``ParameterDistribution/draw(_:)`` works out per call.
 struct ParameterSampler: Sendable {
   /// The distribution drawn from.
   let distribution: ParameterDistribution
