@@ -27,6 +27,11 @@ static inline int csqlite_config_log(csqlite_log_callback callback, void *contex
   return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
 }
 
+/* sqlite3_config(SQLITE_CONFIG_MMAP_SIZE, ...): only before SQLite initialises. */
+static inline int csqlite_config_mmap_size(sqlite3_int64 size, sqlite3_int64 maximum) {
+  return sqlite3_config(SQLITE_CONFIG_MMAP_SIZE, size, maximum);
+}
+
 /* sqlite3_log with the message as data, never as a format. */
 static inline void csqlite_log(int code, const char *message) {
   sqlite3_log(code, "%s", message);

@@ -33,6 +33,24 @@ extension Connection {
     return list
   }
 
+  /// Makes the registered VFS `name` the default for every database opened from now on
+  /// (`sqlite3_vfs_register(vfs, 1)`).
+  /// - Returns: `false` when no VFS has that name.
+  public static func makeDefaultVFS(named name: String) -> Bool {
+    guard let vfs = sqlite3_vfs_find(name) else { return false }
+    return sqlite3_vfs_register(vfs, 1) == SQLITE_OK
+  }
+
+  /// Sets the memory-map size every connection starts with, which is also the most
+  /// `PRAGMA mmap_size` may ask for (`SQLITE_CONFIG_MMAP_SIZE`).
+  ///
+  /// It takes effect only before SQLite initialises: before the first connection opens or
+  /// any VFS is looked up.
+  /// - Returns: `false` when SQLite has already initialised.
+  public static func setDefaultMemoryMapSize(_ bytes: Int64) -> Bool {
+    csqlite_config_mmap_size(bytes, bytes) == SQLITE_OK
+  }
+
   /// The VFS at the top of `database`'s stack (`SQLITE_FCNTL_VFS_POINTER`); `nil` when there
   /// is no such database.
   public func vfs(database: String = "main") -> VFSInfo? {
