@@ -5,21 +5,24 @@ _litesh() {
   case $prev in
     -cmd|--cmd) COMPREPLY=(); return ;;
     -init|--init) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    -maxsize|--maxsize) COMPREPLY=(); return ;;
+    -mmap|--mmap) COMPREPLY=(); return ;;
     -newline|--newline) COMPREPLY=(); return ;;
     -nonce|--nonce) COMPREPLY=(); return ;;
     -nullvalue|--nullvalue) COMPREPLY=(); return ;;
     -separator|--separator) COMPREPLY=(); return ;;
+    -vfs|--vfs) COMPREPLY=(); return ;;
     -completions|--completions) COMPREPLY=($(IFS=' '; compgen -W 'bash zsh fish' -- "$cur")); return ;;
     -readers|--readers) COMPREPLY=(); return ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(IFS=' '; compgen -W '-ascii -bail -batch -box -column -cmd -csv -echo -init -header -noheader -help -html -interactive -json -line -list -markdown -newline -nofollow -nonce -nullvalue -quote -readonly -safe -separator -table -tabs -version -eqp -eqpfull --completions --readers' -- "$cur"))
+    COMPREPLY=($(IFS=' '; compgen -W '-ascii -bail -batch -box -column -cmd -csv -deserialize -echo -init -header -noheader -help -html -interactive -json -line -list -markdown -maxsize -mmap -newline -nofollow -nonce -nullvalue -quote -readonly -safe -separator -stats -table -tabs -version -vfs -eqp -eqpfull --completions --readers' -- "$cur"))
     return
   fi
   local i positional=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      -cmd|--cmd|-init|--init|-newline|--newline|-nonce|--nonce|-nullvalue|--nullvalue|-separator|--separator|-completions|--completions|-readers|--readers) ((i++)) ;;
+      -cmd|--cmd|-init|--init|-maxsize|--maxsize|-mmap|--mmap|-newline|--newline|-nonce|--nonce|-nullvalue|--nullvalue|-separator|--separator|-vfs|--vfs|-completions|--completions|-readers|--readers) ((i++)) ;;
       -*) ;;
       *) ((positional++)) ;;
     esac

@@ -197,7 +197,7 @@ public final class Shell {
     }
     if let writer = openPreferredReadPool() { return writer }
     do {
-      let opened = try Connection(path: state.databasePath, options: state.openOptions)
+      let opened = try openConnection(path: state.databasePath, options: state.openOptions)
       try prepareConnection(opened)
       connection = opened
       return opened

@@ -37,6 +37,12 @@ public struct ShellState {
   public private(set) var namesDqliteCluster = false
   /// How the database is opened (`-readonly`, `-nofollow`).
   public var openOptions = OpenOptions.default
+  /// `-deserialize`, `.open --deserialize`: the database is an in-memory copy of the file,
+  /// and writes never reach the file.
+  public var deserializesDatabase = false
+  /// `-maxsize N`, `.open --maxsize N`: the most bytes a deserialized database may grow to
+  /// (0: no limit).
+  public var deserializedSizeLimit: Int64 = 0
   /// `.readers N` / `--readers N`: readers for a database file (0: one connection, as sqlite3).
   public var readerCount = 0
   /// `.timeout MS`: the busy timeout, kept for the connections a read pool opens.

@@ -26,6 +26,12 @@ extension CommandLineOption {
     mode("column", "set output mode to 'column'", .column),
     CommandLineOption("cmd", argument: "COMMAND", "run \"COMMAND\" before reading stdin"),
     mode("csv", "set output mode to 'csv'", .csv, columns: ","),
+    CommandLineOption(
+      "deserialize", "open the database using sqlite3_deserialize()", phase: .early
+    ) { settings, _ in
+      settings.state.deserializesDatabase = true
+      settings.state.openOptions.mode = .readWriteCreate
+    },
     CommandLineOption("echo", "print inputs before execution") { settings, _ in
       settings.state.echo = true
     },
@@ -50,6 +56,15 @@ extension CommandLineOption {
     mode("list", "set output mode to 'list'", .list),
     mode("markdown", "set output mode to 'markdown'", .markdown),
     CommandLineOption(
+      "maxsize", argument: "N", "maximum size for a --deserialize database", phase: .early,
+      isUnknownWithoutArgument: true
+    ) { settings, value in
+      settings.state.deserializedSizeLimit = DotCommandArguments.integer(value ?? "")
+    },
+    CommandLineOption("mmap", argument: "N", "default mmap size set to N", phase: .early) {
+      settings, value in settings.memoryMapSize = DotCommandArguments.integer(value ?? "")
+    },
+    CommandLineOption(
       "newline", argument: "SEP", "set output row separator. Default: '\\n'"
     ) { settings, value in settings.state.style.rowSeparator = SettingCommands.clipped(value ?? "")
     },
@@ -65,6 +80,7 @@ extension CommandLineOption {
     mode("quote", "set output mode to 'quote'", .quote, columns: ",", rows: "\n"),
     CommandLineOption("readonly", "open the database read-only", phase: .early) { settings, _ in
       settings.state.openOptions.mode = .readOnly
+      settings.state.deserializesDatabase = false
     },
     CommandLineOption("safe", "enable safe-mode") { settings, _ in settings.state.isSafe = true },
     CommandLineOption(
@@ -72,10 +88,16 @@ extension CommandLineOption {
     ) { settings, value in
       settings.state.style.columnSeparator = SettingCommands.clipped(value ?? "")
     },
+    CommandLineOption("stats", "print memory stats before each finalize") { settings, _ in
+      settings.state.statistics = .on
+    },
     mode("table", "set output mode to 'table'", .table),
     mode("tabs", "set output mode to 'tabs'", .tabs, columns: "\t", rows: "\n"),
     CommandLineOption("version", "show SQLite version") { settings, _ in
       settings.printVersion = true
+    },
+    CommandLineOption("vfs", argument: "NAME", "use NAME as the default VFS", phase: .early) {
+      settings, value in settings.vfsName = value
     },
     CommandLineOption("eqp", "show the query plan of each statement", isListed: false) {
       settings, _ in settings.state.queryPlan = .on

@@ -24,6 +24,9 @@ public struct CommandLineOption: Sendable {
   public let phase: Phase
   /// Whether sqlite3 has it too or only litesh does (`-help` lists litesh's own apart).
   public let origin: CommandOrigin
+  /// Whether, with nothing after it, sqlite3 reports it as an unknown option rather than a
+  /// missing argument (`-maxsize`).
+  let isUnknownWithoutArgument: Bool
   /// Applies the option to the launch settings.
   let apply: @Sendable (inout LaunchSettings, String?) -> Void
 
@@ -31,6 +34,7 @@ public struct CommandLineOption: Sendable {
   init(
     _ name: String, argument: String? = nil, _ summary: String, label: String? = nil,
     isListed: Bool = true, phase: Phase = .late, origin: CommandOrigin = .sqlite3,
+    isUnknownWithoutArgument: Bool = false,
     apply: @escaping @Sendable (inout LaunchSettings, String?) -> Void = { _, _ in }
   ) {
     self.name = name
@@ -40,6 +44,7 @@ public struct CommandLineOption: Sendable {
     self.isListed = isListed
     self.phase = phase
     self.origin = origin
+    self.isUnknownWithoutArgument = isUnknownWithoutArgument
     self.apply = apply
   }
 
@@ -75,4 +80,8 @@ public struct LaunchSettings {
   public var printHelp = false
   /// `--completions SHELL`: print that shell's completion script and stop.
   public var completionShell: String?
+  /// `-mmap N`: every connection's default and largest `mmap_size`.
+  public var memoryMapSize: Int64?
+  /// `-vfs NAME`: the VFS made the default before anything opens.
+  public var vfsName: String?
 }

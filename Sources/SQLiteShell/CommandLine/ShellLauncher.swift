@@ -87,7 +87,9 @@ public struct ShellLauncher {
         continue
       }
       let name = optionName(word)
-      guard let option = CommandLineOption.named(name) else { continue }
+      guard let option = option(named: name, argumentsLeft: arguments.count - index) else {
+        continue
+      }
       var value: String?
       if option.argument != nil {
         guard index < arguments.count else {
@@ -102,6 +104,13 @@ public struct ShellLauncher {
       if option.phase == .early { option.apply(&settings, value) }
     }
     if let name = settings.completionShell { return printCompletionScript(name) }
+    // Before anything opens: sqlite3 sets both up after its first pass, mmap first.
+    if let size = settings.memoryMapSize { _ = Connection.setDefaultMemoryMapSize(size) }
+    if let name = settings.vfsName, !Connection.makeDefaultVFS(named: name) {
+      errors.write("no such VFS: \"\(name)\"\n")
+      errors.flush()
+      return .finished(1)
+    }
     settings.state.databasePath = databasePath ?? ":memory:"
     settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
     let shell = Shell(state: settings.state, output: output, errors: errors)
@@ -202,6 +211,13 @@ public struct ShellLauncher {
     return nil
   }
 
+  /// The option `name`, or `nil` when litesh has none, or when sqlite3 takes it for an unknown
+  /// option with no argument after it (`-maxsize` last).
+  private func option(named name: String, argumentsLeft: Int) -> CommandLineOption? {
+    guard let option = CommandLineOption.named(name) else { return nil }
+    return option.isUnknownWithoutArgument && argumentsLeft == 0 ? nil : option
+  }
+
   /// The options in order after the init file: settings, `-cmd`, unknown options.
   private func secondPass(_ settings: inout LaunchSettings, shell: Shell) -> Int32? {
     var index = 1
@@ -210,7 +226,7 @@ public struct ShellLauncher {
       index += 1
       guard word.hasPrefix("-") else { continue }
       let name = optionName(word)
-      guard let option = CommandLineOption.named(name) else {
+      guard let option = option(named: name, argumentsLeft: arguments.count - index) else {
         errors.write(
           "\(program): Error: unknown option: \(word.hasPrefix("--") ? String(word.dropFirst()) : word)\n"
         )

@@ -15,6 +15,37 @@ extension Shell {
     installSafeModeAuthorizer(on: connection)
   }
 
+  /// Opens `path` as the session asks: the file itself, or with `-deserialize` an in-memory
+  /// copy of it (empty when the file cannot be read, as in sqlite3).
+  func openConnection(path: String, options: OpenOptions) throws(SQLiteError) -> Connection {
+    guard state.deserializesDatabase else { return try Connection(path: path, options: options) }
+    let connection = try Connection(path: "", options: options)
+    let limit = state.deserializedSizeLimit
+    do {
+      try connection.deserialize(Self.image(of: path), maximumSize: limit > 0 ? limit : nil)
+    } catch {
+      errors.write("Error: sqlite3_deserialize() returns \(error.code.rawValue)\n")
+    }
+    return connection
+  }
+
+  /// The bytes `-deserialize` loads from `path`: the file as it is, except a WAL database.
+  ///
+  /// An in-memory database cannot be in WAL mode, and the file alone lacks what its `-wal`
+  /// file holds (sqlite3 3.40.1 then fails, "unable to open database file"). For a WAL file the
+  /// copy is the last committed state read through SQLite, marked as a rollback-journal
+  /// database (header bytes 18 and 19).
+  static func image(of path: String) -> [UInt8] {
+    let bytes = FileContents.read(path) ?? []
+    guard bytes.count >= 100, bytes[18] == 2 || bytes[19] == 2,
+      let source = try? Connection(path: path, options: .readOnly),
+      var snapshot = source.serialize(), snapshot.count >= 100
+    else { return bytes }
+    snapshot[18] = 1
+    snapshot[19] = 1
+    return snapshot
+  }
+
   /// Turns the `-safe` checks on for an open connection (the option applies after the
   /// database opened).
   func installSafeModeAuthorizer(on connection: Connection) {

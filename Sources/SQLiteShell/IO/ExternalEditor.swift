@@ -77,18 +77,6 @@ public enum ExternalEditor {
   }
 
   private static func read(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var data: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 14)
-    while true {
-      let count = Glibc.read(descriptor, &chunk, chunk.count)
-      if count < 0, errno == EINTR { continue }
-      if count < 0 { return nil }
-      if count == 0 { break }
-      data += chunk[..<count]
-    }
-    return String(decoding: data, as: UTF8.self)
+    FileContents.read(path).map { String(decoding: $0, as: UTF8.self) }
   }
 }

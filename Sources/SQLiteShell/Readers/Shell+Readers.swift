@@ -22,13 +22,17 @@ extension Shell {
   /// Ctrl-C).
   public var readerPool: ConnectionPool? { readPool?.pool }
 
-  /// Why `path` opened with `options` cannot have readers, or `nil` when it can.
-  static func readersRefusal(path: String, options: OpenOptions) -> String? {
-    if path.isEmpty || path == ":memory:" || path.hasPrefix("file:") && path.contains("memory") {
+  /// Why the database `state` names, opened as it says, cannot have readers, or `nil` when it
+  /// can.
+  static func readersRefusal(_ state: ShellState) -> String? {
+    let path = state.databasePath
+    if state.deserializesDatabase || path.isEmpty || path == ":memory:"
+      || path.hasPrefix("file:") && path.contains("memory")
+    {
       return "cannot use readers with an in-memory or temporary database:"
         + " readers need a database file"
     }
-    if options.mode == .readOnly {
+    if state.openOptions.mode == .readOnly {
       return "cannot use readers with a read-only database: the writer needs write access"
     }
     return nil
@@ -39,7 +43,7 @@ extension Shell {
   /// (the caller then opens a single connection, which reports any problem as sqlite3 does).
   func openPreferredReadPool() -> Connection? {
     guard state.readerCount > 0,
-      Shell.readersRefusal(path: state.databasePath, options: state.openOptions) == nil
+      Shell.readersRefusal(state) == nil
     else { return nil }
     return try? openReadPool()
   }

@@ -163,5 +163,41 @@ extension CompatibilityCases {
       "a database file and SQL",
       ["x.db", "CREATE TABLE t(a); INSERT INTO t VALUES(1); SELECT * FROM t"]),
     CompatibilityCase("a second file name is SQL", ["a.db", "b.db", "SELECT 1"]),
+    CompatibilityCase(
+      ".open --deserialize works on a copy; the file keeps its rows",
+      input: ".open f.db\nCREATE TABLE q(a);\nINSERT INTO q VALUES(1);\n"
+        + ".open --deserialize f.db\nINSERT INTO q VALUES(2);\nSELECT count(*) FROM q;\n"
+        + ".databases\n.show\n.open f.db\nSELECT count(*) FROM q;\n"
+        + ".open --readonly --deserialize f.db\nINSERT INTO q VALUES(3);\n"
+        + ".open --deserialize --readonly f.db\nINSERT INTO q VALUES(3);\n"
+        + ".open --maxsize\n.open --deserialize\n.databases\n"),
+    CompatibilityCase(
+      "-deserialize of a missing file and of a file that is no database",
+      [
+        "-deserialize", "nosuch.db", "SELECT 1", ".tables", ".open --deserialize t.db",
+        "SELECT 2", ".tables",
+      ], files: ["t.db": "hello\n"]),
+    CompatibilityCase(
+      "-maxsize stops a deserialized database growing",
+      [
+        "-maxsize", "9000", "-deserialize", "m.db", "CREATE TABLE q(a)",
+        "INSERT INTO q VALUES(randomblob(20000))", "SELECT count(*) FROM q",
+      ]),
+    CompatibilityCase(
+      "-readonly and -deserialize: the last one holds",
+      ["-readonly", "-deserialize", "m.db", "CREATE TABLE q(a)", "SELECT count(*) FROM q"]),
+    CompatibilityCase(
+      "-deserialize then -readonly", ["-deserialize", "-readonly", "m.db", "CREATE TABLE q(a)"]),
+    CompatibilityCase("-maxsize without its number", [":memory:", "SELECT 1", "-maxsize"]),
+    CompatibilityCase(
+      "-mmap sets the default and the ceiling of mmap_size",
+      [
+        "-mmap", "4096", "f.db", "PRAGMA mmap_size", "PRAGMA mmap_size=100000",
+        "PRAGMA mmap_size", ".open g.db", "PRAGMA mmap_size",
+      ]),
+    CompatibilityCase("-mmap with a size suffix", ["-mmap", "2k", "f.db", "PRAGMA mmap_size"]),
+    CompatibilityCase(
+      "-vfs picks the default VFS", ["-vfs", "unix-dotfile", "f.db", ".vfsname", "SELECT 1"]),
+    CompatibilityCase("-vfs with an unknown name", ["-vfs", "nosuch", "f.db", "SELECT 1"]),
   ]
 }

@@ -107,19 +107,32 @@ enum DatabaseCommands {
     return .success
   }
 
-  /// `.open ?--new? ?--readonly? ?--nofollow? ?FILE?`: closes the database and opens FILE, or
-  /// a temporary database without one; on failure an in-memory database takes its place.
+  /// `.open ?--new? ?--readonly? ?--nofollow? ?--deserialize? ?--maxsize N? ?FILE?`: closes
+  /// the database and opens FILE, or a temporary database without one; on failure an in-memory
+  /// database takes its place.
+  ///
+  /// As in sqlite3, `--readonly` and `--deserialize` each replace the other (the last given
+  /// holds), and neither outlives this `.open`.
   static let open: DotCommand.Handler = { shell, arguments in
     var file: String?
     var new = false
     var options = OpenOptions.default
-    for word in arguments {
+    var deserializes = false
+    var sizeLimit: Int64 = 0
+    var words = arguments[...]
+    while let word = words.popFirst() {
       if ModeCommand.isOption(word, "new") {
         new = true
       } else if ModeCommand.isOption(word, "readonly") {
         options.mode = .readOnly
+        deserializes = false
       } else if ModeCommand.isOption(word, "nofollow") {
         options.noFollow = true
+      } else if ModeCommand.isOption(word, "deserialize") {
+        deserializes = true
+        options.mode = .readWriteCreate
+      } else if ModeCommand.isOption(word, "maxsize"), let size = words.popFirst() {
+        sizeLimit = DotCommandArguments.integer(size)
       } else if word.hasPrefix("-") {
         shell.errors.write("unknown option: \(word)\n")
         return .failure
@@ -135,6 +148,8 @@ enum DatabaseCommands {
     }
     shell.closeConnection()
     shell.state.openOptions = options
+    shell.state.deserializesDatabase = deserializes
+    shell.state.deserializedSizeLimit = sizeLimit
     if let file {
       if new && !shell.state.isSafe { _ = unlink(file) }
       if file != ":memory:"
@@ -147,7 +162,7 @@ enum DatabaseCommands {
     if shell.openPreferredReadPool() != nil { return .success }
     let connection: Connection
     do throws(SQLiteError) {
-      connection = try Connection(path: file ?? "", options: options)
+      connection = try shell.openConnection(path: file ?? "", options: options)
     } catch {
       shell.output.flush()
       shell.errors.write(

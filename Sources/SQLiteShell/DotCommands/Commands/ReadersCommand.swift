@@ -31,9 +31,7 @@ enum ReadersCommand {
 
   /// Resizes the pool, opens it, or closes it for a single connection.
   private static func change(_ shell: Shell, to count: Int) -> DotCommand.Outcome {
-    if let refusal = Shell.readersRefusal(
-      path: shell.state.databasePath, options: shell.state.openOptions), count > 0
-    {
+    if let refusal = Shell.readersRefusal(shell.state), count > 0 {
       shell.errors.write("Error: \(refusal)\n")
       return .failure
     }
@@ -72,7 +70,7 @@ enum ReadersCommand {
     let count = shell.state.readerCount
     if shell.readPool != nil { return "\(count)" }
     guard count > 0, shell.connection == nil,
-      Shell.readersRefusal(path: shell.state.databasePath, options: shell.state.openOptions) == nil
+      Shell.readersRefusal(shell.state) == nil
     else { return nil }
     return "\(count) (when the database opens)"
   }
