@@ -31,6 +31,18 @@ struct ShellLauncherTests {
     #expect(missing.status == 1)
   }
 
+  @Test("-stats prints what .stats on prints after each statement")
+  func statsOption() {
+    func labels(_ text: String) -> [Substring] {
+      text.split(separator: "\n").map { $0.prefix { !$0.isNumber } }
+    }
+    let option = ShellHarness.launch(["-stats", ":memory:", "SELECT 1", "SELECT 2"])
+    let command = ShellHarness.launch([":memory:", ".stats on", "SELECT 1", "SELECT 2"])
+    #expect(option.output.hasPrefix("1\nMemory Used:"))
+    #expect(labels(option.output).count > 20)
+    #expect(labels(option.output) == labels(command.output))
+  }
+
   @Test("prints the version and the help text")
   func versionAndHelp() {
     let version = ShellHarness.launch(["-version"])
