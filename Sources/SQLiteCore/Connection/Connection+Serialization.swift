@@ -36,8 +36,9 @@ extension Connection {
       guard let memory = sqlite3_malloc64(UInt64(image.count)) else {
         throw Self.deserializeError(SQLITE_NOMEM)
       }
-      image.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-      copy = memory.assumingMemoryBound(to: UInt8.self)
+      let bytes = memory.bindMemory(to: UInt8.self, capacity: image.count)
+      _ = UnsafeMutableBufferPointer(start: bytes, count: image.count).initialize(from: image)
+      copy = bytes
     }
     let size = sqlite3_int64(image.count)
     // On failure SQLite frees `copy` itself (SQLITE_DESERIALIZE_FREEONCLOSE).
