@@ -2,12 +2,14 @@ extension DotCommandRegistry {
   /// litesh's commands, with sqlite3's other names kept for abbreviation order.
   public static let standard = DotCommandRegistry([
     DotCommand("archive"),
-    DotCommand("auth", minimumPrefix: 2),
+    DotCommand(
+      "auth", minimumPrefix: 2, help: HelpText.authHelp, handler: AuthorizerTrace.command),
     DotCommand(
       "backup", minimumPrefix: 3, help: HelpText.backupHelp,
       handler: FileCommands.backup),
     DotCommand("bail", minimumPrefix: 3, help: HelpText.bailHelp, handler: SettingCommands.bail),
-    DotCommand("binary", minimumPrefix: 3),
+    DotCommand(
+      "binary", minimumPrefix: 3, help: HelpText.binaryHelp, handler: SettingCommands.binary),
     DotCommand(
       "cd", minimumPrefix: 2, help: HelpText.cdHelp,
       handler: FileCommands.changeDirectory),

@@ -1,8 +1,14 @@
 /// The `.help` texts of the commands litesh shares with sqlite3, byte for byte as sqlite3
 /// 3.40.1 prints them (usage padded to 25 columns, then the summary; details indented).
 enum HelpText {
+  static let authHelp = [
+    ".auth ON|OFF             Show authorizer callbacks"
+  ]
   static let bailHelp = [
     ".bail on|off             Stop after hitting an error.  Default OFF"
+  ]
+  static let binaryHelp = [
+    ".binary on|off           Turn binary output on or off.  Default OFF"
   ]
   static let changesHelp = [
     ".changes on|off          Show number of rows changed by SQL"

@@ -68,6 +68,23 @@ extension CompatibilityCases {
       ".progress --reset counts per input",
       input: ".progress 50 --reset\n" + counting + counting.dropLast() + " " + counting),
     CompatibilityCase(
+      ".auth prints every authorizer call while statements prepare",
+      input: ".auth on\nCREATE TABLE t(a, \"b c\");\nINSERT INTO t VALUES(1, 'é');\n"
+        + "CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET a = a + 1; END;\n"
+        + "INSERT INTO t VALUES(3, 4);\nSELECT a, \"b c\", upper(a) FROM t;\n"
+        + "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 2)"
+        + " SELECT * FROM r;\nPRAGMA table_info(t);\nSAVEPOINT s;\nRELEASE s;\n"
+        + "CREATE VIEW v AS SELECT 1;\nDROP VIEW v;\nCREATE INDEX i ON t(a);\nANALYZE;\n"
+        + "ALTER TABLE t ADD COLUMN z;\nATTACH ':memory:' AS x;\nCREATE TEMP TABLE tt(a);\n"
+        + ".output a.txt\nSELECT 1;\n.output\n.auth off\nSELECT 2;\n.auth 1\n.open\n"
+        + "SELECT 3;\n.read a.txt\n"),
+    CompatibilityCase(".auth errors", input: ".auth\n.auth on off\n.auth maybe\nSELECT 1;\n"),
+    CompatibilityCase(
+      ".auth under -safe prints nothing", ["-safe"], input: ".auth on\nSELECT 1;\n"),
+    CompatibilityCase(
+      ".binary checks its argument and changes nothing",
+      input: ".binary on\nSELECT 1;\n.binary off\n.binary x\n.binary\n.bin 1 2\nSELECT 2;\n"),
+    CompatibilityCase(
       ".scanstats and its abbreviation",
       input: ".scanstats on\n.scanstats off\n.scanstats\n.scanstats est\n.s\n.sc 1\n"),
     CompatibilityCase(

@@ -26,6 +26,12 @@ enum SettingCommands {
     flag(shell, arguments, usage: ".bail on|off") { $0.bail = $1 }
   }
 
+  /// `.binary on|off`: text and binary output are the same bytes on this system; the command
+  /// checks its argument as sqlite3 does and changes nothing.
+  static let binary: DotCommand.Handler = { shell, arguments in
+    flag(shell, arguments, usage: ".binary on|off") { _, _ in }
+  }
+
   static let changes: DotCommand.Handler = { shell, arguments in
     flag(shell, arguments, usage: ".changes on|off") { $0.countChanges = $1 }
   }
