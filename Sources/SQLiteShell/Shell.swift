@@ -54,6 +54,8 @@ public final class Shell {
   var input = InputBuffer()
   /// The running dot-command's arguments (after its name) as the exact bytes typed.
   var argumentBytes: [[UInt8]] = []
+  /// The running dot-command's name as typed (`lin` for `.lint`): some usage lines repeat it.
+  var commandName = ""
   var inputDepth = 0
   /// The line number of the line being processed in the current input (for `-safe` messages).
   var currentLineNumber = 0

@@ -15,6 +15,22 @@ extension Connection {
       == SQLITE_OK
   }
 
+  /// The declared collation of `column` in `table` (`BINARY` when none was declared), or `nil`
+  /// when there is no such column.
+  ///
+  /// The name is as the schema spells it (`NoCase`); compare collation names ignoring case.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/table_column_metadata.html>
+  public func collation(ofColumn column: String, inTable table: String, database: String? = nil)
+    -> String?
+  {
+    var collation: UnsafePointer<CChar>?
+    let rc = sqlite3_table_column_metadata(
+      handle.liveDB, database, table, column, nil, &collation, nil, nil, nil)
+    guard rc == SQLITE_OK else { return nil }
+    return collation.map { String(cString: $0) } ?? "BINARY"
+  }
+
   /// Runs `body` with `SQLITE_DBCONFIG_WRITABLE_SCHEMA` on and defensive mode off, then restores
   /// both: how the sqlite3 shell creates its own `temp.sqlite_parameters` table.
   ///

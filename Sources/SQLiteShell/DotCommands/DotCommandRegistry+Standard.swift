@@ -53,7 +53,7 @@ extension DotCommandRegistry {
       handler: FileCommands.load),
     DotCommand(
       "limits", minimumPrefix: 5, help: HelpText.limitHelp, handler: SettingCommands.limits),
-    DotCommand("lint", minimumPrefix: 3),
+    DotCommand("lint", minimumPrefix: 3, help: HelpText.lintHelp, handler: LintCommand.run),
     DotCommand("log", minimumPrefix: 3, help: HelpText.logHelp, handler: DiagnosticCommands.log),
     DotCommand("mode", help: HelpText.modeHelp, handler: ModeCommand.run),
     DotCommand(

@@ -36,6 +36,11 @@ enum HelpText {
   static let limitHelp = [
     ".limit ?LIMIT? ?VAL?     Display or change the value of an SQLITE_LIMIT"
   ]
+  static let lintHelp = [
+    ".lint OPTIONS            Report potential schema issues.",
+    "     Options:",
+    "        fkey-indexes     Find missing foreign key indexes",
+  ]
   static let logHelp = [
     ".log FILE|off            Turn logging on or off.  FILE can be stderr/stdout"
   ]

@@ -80,10 +80,11 @@ extension Shell {
   func runDotCommand(_ line: SQLText) -> DotCommand.Outcome {
     let wordBytes = DotCommandArguments.splitBytes(line)
     let words = wordBytes.map { String(decoding: $0, as: UTF8.self) }
-    let savedArguments = argumentBytes
+    let saved = (argumentBytes, commandName)
     argumentBytes = Array(wordBytes.dropFirst())
-    defer { argumentBytes = savedArguments }
+    defer { (argumentBytes, commandName) = saved }
     guard let name = words.first else { return .success }
+    commandName = name
     let outcome: DotCommand.Outcome
     let command = registry.resolve(name)
     if let command, let handler = command.handler {

@@ -85,6 +85,21 @@ extension CompatibilityCases {
       ".binary checks its argument and changes nothing",
       input: ".binary on\nSELECT 1;\n.binary off\n.binary x\n.binary\n.bin 1 2\nSELECT 2;\n"),
     CompatibilityCase(
+      ".lint fkey-indexes suggests the indexes foreign keys lack",
+      input: ".read a.sql\n.lint fkey-indexes\n.lint fkey -v\n.lint f -groupbyparent -V\n"
+        + ".lint fkey-indexes -verbose -g\n",
+      files: ["a.sql": Self.lintSchema]),
+    CompatibilityCase(
+      ".lint with collations, WITHOUT ROWID and missing parents",
+      input: ".read b.sql\n.lint fkey -v\n.lint fkey -v -g\n.open\n.read c.sql\n.lint fkey -v\n"
+        + ".output o.txt\n.lint fkey\n.output\n.read o.txt\n",
+      files: ["b.sql": Self.lintCollations, "c.sql": Self.lintEdges]),
+    CompatibilityCase(
+      ".lint usage errors do not stop a script",
+      input: "CREATE TABLE p(a PRIMARY KEY); CREATE TABLE c(x REFERENCES p);\n.bail on\n.lint\n"
+        + ".lint bogus\n.lint fkey -x\n.lin fkey -\n.lint fkey --verbose\n.lint FKEY -V\n"
+        + "SELECT 1;\n"),
+    CompatibilityCase(
       ".scanstats and its abbreviation",
       input: ".scanstats on\n.scanstats off\n.scanstats\n.scanstats est\n.s\n.sc 1\n"),
     CompatibilityCase(
@@ -108,4 +123,67 @@ extension CompatibilityCases {
       input: ".help progress\n.help scanstats\n.help dbconfig\n.help nonce\n.help vfsi\n"
         + ".help vfsl\n.help log\n"),
   ]
+
+  /// Foreign keys of every shape for `.lint fkey-indexes`: composite, quoted names, partial
+  /// and reordered indexes, missing parents.
+  static let lintSchema = """
+    create table p(id integer primary key, x, y, z collate nocase, w, unique(x,y));
+    create table "c'q"(a references p, b, c, d collate nocase, e, foreign key(b,c) references p(x,y), foreign key(d) references p(z), foreign key(e) references p(z));
+    create table c2(a, b, foreign key(a,b) references p(x,y));
+    create index c2i on c2(b,a);
+    create table c3(a, b, id2, foreign key(a,b) references p(x,y));
+    create index c3i on c3(a,b,id2);
+    create table c4(a references p(id), b);
+    create index c4i on c4(a collate nocase);
+    create table c5(a references p(z));
+    create index c5i on c5(a collate nocase);
+    create table c6(a references p(id));
+    create index c6i on c6(a) where a > 0;
+    create table c7(a, b, foreign key(b,a) references p(x,y));
+    create index c7i on c7(a,b);
+    create table [c 8]("col x" references p(id));
+    create table c9(a references nosuch(q));
+    create table c10(a integer primary key references p(id));
+    create table c11(a references p(w));
+    create table c12(a, b, foreign key(a, b) references p);
+    create table c13(a references "c'q"(a));
+    create table c14(a text references p(id));
+    """
+
+  /// Collations of parent and child columns, WITHOUT ROWID, non-alias integer keys.
+  static let lintCollations = """
+    create table p(id integer primary key, z COLLATE NoCase, r collate rtrim, w);
+    create table c(a references p(z), b collate nocase references p(z), d references p(r), e collate NOCASE references p(id));
+    create table wr(a, b, primary key(a) ) without rowid;
+    create table wc(a references wr, b references wr(a), primary key(a, b)) without rowid;
+    create table dsc(a integer primary key desc references p(id));
+    create table ipk2(a INT primary key references p(id));
+    create table ipk3(a integer, b, primary key(a), foreign key(a) references p(id));
+    create table miss(a collate nocase references nosuch, b references nosuch(x));
+    create view v as select 1;
+    create temp table tt(a references p(id));
+    create table P2(a references P(id));
+    create table q2(a references p(id));
+    """
+
+  /// Parents that do not exist, indexes with more or repeated columns.
+  static let lintEdges = """
+    create table m1(a collate nocase references nosuch);
+    create index m1i on m1(a);
+    create table m2(a references nosuch);
+    create index m2i on m2(a collate nocase);
+    create table m3(a references nosuch(x));
+    create index m3i on m3(a collate nocase);
+    create table m4(a collate nocase references nosuch(x));
+    create index m4i on m4(a);create table p(id integer primary key, z);
+    create table m5(a, b, foreign key(a,b) references p);
+    create index m5i on m5(a, b collate nocase);create table m6(a, b, foreign key(a,b) references p);
+    create index m6i on m6(a collate nocase, b);
+    create table dup(a, foreign key(a, a) references p(id, z));
+    create index dupi on dup(a, a);
+    create table ex(a, b, foreign key(a) references p(id));
+    create index exi on ex(a || b);
+    create table dup2(a, b, foreign key(a, b) references p(id, z));
+    create index dup2i on dup2(a, a);
+    """
 }
