@@ -16,7 +16,7 @@ extension DotCommandRegistry {
     DotCommand(
       "changes", minimumPrefix: 3, help: HelpText.changesHelp, handler: SettingCommands.changes),
     DotCommand("check", minimumPrefix: 3),
-    DotCommand("clone"),
+    DotCommand("clone", help: HelpText.cloneHelp, handler: CloneCommand.run),
     DotCommand("connection", minimumPrefix: 2),
     DotCommand(
       "databases", minimumPrefix: 2, help: HelpText.databasesHelp,

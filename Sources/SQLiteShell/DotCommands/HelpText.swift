@@ -13,6 +13,9 @@ enum HelpText {
   static let changesHelp = [
     ".changes on|off          Show number of rows changed by SQL"
   ]
+  static let cloneHelp = [
+    ".clone NEWDB             Clone data into NEWDB from the existing database"
+  ]
   static let echoHelp = [
     ".echo on|off             Turn command echo on or off"
   ]

@@ -101,6 +101,18 @@ extension CompatibilityCases {
       ".open option and argument errors",
       input: ".open --bogus\n.open a b\n.open --nofollow f.db\n.tables\n"),
     CompatibilityCase(
+      ".clone copies schema and rows into a new file",
+      input: "CREATE TABLE t(a PRIMARY KEY, b); INSERT INTO t VALUES(1,'x'),(2,x'0102'),(3,2.5),"
+        + "(4,NULL);\nCREATE INDEX ti ON t(b); CREATE VIEW v AS SELECT * FROM t;\n"
+        + "CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;\n"
+        + "CREATE TABLE w(a PRIMARY KEY, b) WITHOUT ROWID; INSERT INTO w VALUES(1,2);\n"
+        + "CREATE TABLE big(x); INSERT INTO big SELECT value FROM generate_series(1,25000);\n"
+        + "CREATE TABLE g(a, b AS (a*2)); INSERT INTO g(a) VALUES(1);\n"
+        + "CREATE TABLE \"q'x\"(\"a b\"); INSERT INTO \"q'x\" VALUES(3);\n"
+        + ".output o.txt\n.clone c.db\n.output\n.clone\n.clone a b\n.clone c.db\n"
+        + ".clone /nonexistent/x.db\n.read o.txt\n.open c.db\n.schema\n"
+        + "SELECT count(*), sum(x) FROM big;\nSELECT * FROM t;\n"),
+    CompatibilityCase(
       ".open of an unopenable file falls back to memory",
       input: ".open /nonexistent/dir/x.db\n.show\n.databases\nCREATE TABLE t(a);\n.tables\n"),
     CompatibilityCase(

@@ -77,7 +77,7 @@ struct DqliteCompatibilityTests {
   /// query plans): on a cluster they say they need a local file.
   static let localCommands = [
     ".sha3sum", ".databases", ".backup", ".dbconfig", ".vfsinfo", ".limit",
-    ".stats", ".trace", ".log", ".progress", ".auth", ".lint",
+    ".stats", ".trace", ".log", ".progress", ".auth", ".lint", ".clone",
   ]
 
   static let showsFileName = ".show prints the dqlite address as the file name"
