@@ -35,7 +35,7 @@ extension DotCommandRegistry {
       "explain", minimumPrefix: 3, help: HelpText.explainHelp, handler: SettingCommands.explain),
     DotCommand("excel", minimumPrefix: 5),
     DotCommand("expert", minimumPrefix: 4),
-    DotCommand("filectrl"),
+    DotCommand("filectrl", help: HelpText.filectrlHelp, handler: FileControlCommand.run),
     DotCommand(
       "fullschema", minimumPrefix: 2, help: HelpText.fullschemaHelp,
       handler: SchemaCommands.fullSchema),

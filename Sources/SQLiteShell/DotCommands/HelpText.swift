@@ -30,6 +30,11 @@ enum HelpText {
   static let explainHelp = [
     ".explain ?on|off|auto?   Change the EXPLAIN formatting mode.  Default: auto"
   ]
+  static let filectrlHelp = [
+    ".filectrl CMD ...        Run various sqlite3_file_control() operations",
+    "   --schema SCHEMA         Use SCHEMA instead of \"main\"",
+    "   --help                  Show CMD details",
+  ]
   static let headersHelp = [
     ".headers on|off          Turn display of headers on or off"
   ]

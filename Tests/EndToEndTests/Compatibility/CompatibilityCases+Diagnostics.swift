@@ -100,6 +100,26 @@ extension CompatibilityCases {
         + ".lint bogus\n.lint fkey -x\n.lin fkey -\n.lint fkey --verbose\n.lint FKEY -V\n"
         + "SELECT 1;\n"),
     CompatibilityCase(
+      ".filectrl runs file controls on a database file",
+      ["f.db"],
+      input: "CREATE TABLE t(a);\n.filectrl size_limit\n.filectrl size_limit 1k\n"
+        + ".filectrl chunk_size 4096\n.filectrl data_version\n.filectrl has_moved\n"
+        + ".filectrl lock_timeout 100\n.filectrl persist_wal\n.filectrl persist_wal on\n"
+        + ".filectrl -persist_wal\n.filectrl psow 0\n.filectrl --psow\n.filectrl reserve_bytes\n"
+        + ".filectrl reserve_bytes 9x\n.filectrl --schema main si\n.filectrl -schema aux size\n"
+        + ".filectrl psow maybe\n"),
+    CompatibilityCase(
+      ".filectrl help, prefixes and errors",
+      input: ".filectrl\n.filectrl --help\n.filectrl bogus\n.filectrl p\n.filectrl chunk\n"
+        + ".filectrl data_version 1\n.filectrl size_limit 1 2\n.filectrl --schema\n"
+        + ".filectrl ---x\n.filectrl size_limit\n.filectrl data_version\n.filectrl t x\n"
+        + "SELECT 1;\n"),
+    CompatibilityCase(
+      ".filectrl size_limit on a deserialized database",
+      ["-deserialize", "nosuch.db"],
+      input: ".filectrl size_limit\n.filectrl size_limit 100\n.filectrl size_limit 100000\n"
+        + ".filectrl size_limit\nCREATE TABLE t(a);\nINSERT INTO t VALUES(zeroblob(200000));\n"),
+    CompatibilityCase(
       ".scanstats and its abbreviation",
       input: ".scanstats on\n.scanstats off\n.scanstats\n.scanstats est\n.s\n.sc 1\n"),
     CompatibilityCase(
