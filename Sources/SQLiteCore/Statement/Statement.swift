@@ -194,25 +194,7 @@ public final class Statement {
   /// An index outside `0..<columnCount` is a programmer error and traps.
   public func value(at index: Int) -> Value {
     precondition(index >= 0 && index < columnCount, "column index \(index) out of range")
-    let handle = live
-    let column = Int32(index)
-    switch sqlite3_column_type(handle, column) {
-    case SQLITE_INTEGER:
-      return .integer(sqlite3_column_int64(handle, column))
-    case SQLITE_FLOAT:
-      return .real(sqlite3_column_double(handle, column))
-    case SQLITE_TEXT:
-      let bytes = sqlite3_column_text(handle, column)
-      let count = Int(sqlite3_column_bytes(handle, column))
-      return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
-    case SQLITE_BLOB:
-      let bytes = sqlite3_column_blob(handle, column)
-      let count = Int(sqlite3_column_bytes(handle, column))
-      guard let bytes, count > 0 else { return .blob([]) }
-      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
-    default:
-      return .null
-    }
+    return Value(sqliteValue: sqlite3_column_value(live, Int32(index)))
   }
 
   /// The integer value of a column (SQLite converts other storage classes).
