@@ -6,6 +6,7 @@
 #   swift build -c release --static-swift-stdlib --product bench-c
 #   swift build -c release --static-swift-stdlib --product bench-core
 #   Benchmarks/callgrind-w2.sh            # ROWS=50000 by default; KEEP=DIR keeps the profiles
+#   BREAKDOWN=1 Benchmarks/callgrind-w2.sh # also: W2 natives per row, by where it goes
 set -euo pipefail
 cd "$(dirname "$0")"
 rows=${ROWS:-50000}
@@ -29,7 +30,28 @@ for w in w2 w2r w2d; do
   [ "$w" = w2 ] && c_function=w2_scan
   c=$(count "$work/c-$w.out" ":$c_function " "$work/bench-c" "$w" db="$work/w2.db")
   core=$(count "$work/core-$w.out" 'CoreWorkloadsO[0-9]+scan' "$bin/bench-core" "$w" db="$work/w2.db")
-  printf '%-4s C %12d  SQLiteCore %12d  ratio %s\n' "$w" "$c" "$core" \
-    "$(awk -v a="$core" -v b="$c" 'BEGIN { printf "%.3f", a / b }')"
+  printf '%-4s C %12d  SQLiteCore %12d  ratio %s  per row %s / %s\n' "$w" "$c" "$core" \
+    "$(awk -v a="$core" -v b="$c" 'BEGIN { printf "%.3f", a / b }')" \
+    "$(awk -v a="$c" -v r="$rows" 'BEGIN { printf "%.0f", a / r }')" \
+    "$(awk -v a="$core" -v r="$rows" 'BEGIN { printf "%.0f", a / r }')"
 done
+breakdown() { # PROFILE: self instructions per row, grouped (the String's parts, SQLite, the rest)
+  callgrind_annotate --inclusive=no --threshold=100 --auto=no "$1" 2>/dev/null |
+    awk -v r="$rows" '/^ *[0-9,]+ \( *[0-9.]+%\)  / && !/PROGRAM TOTALS/ {
+        n = $1; gsub(",", "", n)
+        g = "other (row loop, process start-up)"
+        if ($0 ~ /fromUTF8|allASCII|uncheckedFromUTF8|StringStorageC6create|allocateStringStorage|initialize4from5count|memmove|memcpy/) g = "text: make (validate, copy)"
+        else if ($0 ~ /swift_allocObject|swift_slowAlloc|malloc.c:malloc|_int_malloc/) g = "text: allocate"
+        else if ($0 ~ /swift_bridgeObjectRelease|swift_release|doDecrementSlow|StringStorageCfD|swift_dealloc|swift_slowDealloc|malloc.c:free|arena.c:free|_int_free/) g = "text: release, free"
+        else if ($0 ~ /libsqlite3/) g = "SQLite (step, column reads)"
+        sum[g] += n
+      }
+      END { for (g in sum) printf "    %-30s %7.0f\n", g, sum[g] / r }' | sort
+}
+if [ -n "${BREAKDOWN:-}" ]; then
+  echo "w2 natives, instructions per row (self, whole process / rows) - C:"
+  breakdown "$work/c-w2.out"
+  echo "SQLiteCore:"
+  breakdown "$work/core-w2.out"
+fi
 if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$work"/*.out "$KEEP"/; fi

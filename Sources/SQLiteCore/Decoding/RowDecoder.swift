@@ -196,7 +196,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     guard column.type == SQLITE_TEXT else { throw mismatch(key, column.index, type) }
     let bytes = sqlite3_value_text(column.value)
     let count = Int(sqlite3_value_bytes(column.value))
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    return String(textBytes: UnsafeBufferPointer(start: bytes, count: count))
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {

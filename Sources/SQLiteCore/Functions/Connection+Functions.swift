@@ -187,21 +187,7 @@ private func readArguments(
 ) -> [Value] {
   guard let arguments, count > 0 else { return [] }
   return (0..<Int(count)).map { index in
-    guard let argument = arguments[index] else { return .null }
-    switch sqlite3_value_type(argument) {
-    case SQLITE_INTEGER: return .integer(sqlite3_value_int64(argument))
-    case SQLITE_FLOAT: return .real(sqlite3_value_double(argument))
-    case SQLITE_TEXT:
-      let bytes = sqlite3_value_text(argument)
-      let length = Int(sqlite3_value_bytes(argument))
-      return .text(
-        String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
-    case SQLITE_BLOB:
-      let length = Int(sqlite3_value_bytes(argument))
-      guard let bytes = sqlite3_value_blob(argument), length > 0 else { return .blob([]) }
-      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
-    default: return .null
-    }
+    Value(sqliteValue: arguments[index])
   }
 }
 
