@@ -101,10 +101,11 @@ struct DiagnosticCommandsTests {
 
   @Test("a command sqlite3 has and litesh lacks says so by name")
   func unsupportedCommand() {
-    let (_, errors) = ShellHarness().run(".auth on\n.arch\n")
+    let (_, errors) = ShellHarness().run(".session\n.arch\n")
     #expect(
       errors
-        == "Error: .auth is not supported by litesh\nError: .archive is not supported by litesh\n")
+        == "Error: .session is not supported by litesh\nError: .archive is not supported by litesh\n"
+    )
   }
 
   @Test(".vfslist lists every VFS and marks the one in use")

@@ -13,6 +13,7 @@ struct DotCommandRegistryTests {
       ("se", "separator"), ("sho", "show"), ("t", "trace"), ("timeo", "timeout"),
       ("limit", "limits"), ("n", "nullvalue"), ("rea", "read"), ("bai", "bail"),
       ("s", "scanstats"), ("pro", "progress"), ("no", "nonce"), ("dbc", "dbconfig"),
+      ("c", "clone"),
     ])
   func resolves(_ typed: String, _ name: String) {
     #expect(registry.resolve(typed)?.name == name)
@@ -20,7 +21,7 @@ struct DotCommandRegistryTests {
 
   @Test(
     "leaves prefixes sqlite3 rejects or gives to other commands unrun",
-    arguments: ["ti", "b", "ch", "li", "r", "c"])
+    arguments: ["ti", "b", "ch", "li", "r"])
   func rejects(_ typed: String) {
     #expect(registry.resolve(typed)?.handler == nil)
   }
