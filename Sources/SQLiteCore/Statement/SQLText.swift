@@ -91,6 +91,21 @@ public struct SQLText: Hashable, Sendable, CustomStringConvertible {
   /// Appends another text's bytes.
   public mutating func append(_ other: SQLText) { append(contentsOf: other.bytes) }
 
+  /// Appends the bytes of `buffer` (specialized in the caller: a reader appends each line).
+  @inlinable
+  public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    storage.removeLast()
+    storage.append(contentsOf: buffer)
+    storage.append(0)
+  }
+
+  /// Removes every byte; with `keepingCapacity`, storage nothing else shares is kept for reuse.
+  @inlinable
+  public mutating func removeAll(keepingCapacity: Bool) {
+    storage.removeAll(keepingCapacity: keepingCapacity)
+    storage.append(0)
+  }
+
   /// Appends one byte.
   @inlinable
   public mutating func append(_ byte: UInt8) {
