@@ -60,7 +60,12 @@ public struct InputBuffer {
 
   private mutating func accept(_ line: UnsafeBufferPointer<UInt8>) -> Disposition {
     let first = line.first
-    scan = scan.scanning(line)
+    let scanBefore = scan
+    // A line in plain text that starts with a word and ends with `;` (nearly every line of a
+    // script) is not scanned when the pending SQL with it is complete, as it then runs: the
+    // scan only decides whether to ask `sqlite3_complete`, which answers the same for it.
+    let mayEndStatement = scan.isInPlain && QuickScan.mayEndStatement(line)
+    scan = mayEndStatement ? .terminated : scan.scanning(line)
     if scan.isPlainWhite && !hasPendingText {
       scan = .start
       return .skip(echo: SQLText(copying: line))
@@ -86,6 +91,7 @@ public struct InputBuffer {
     if scan.isSemicolonTerminated && Connection.isComplete(text) {
       return takeChunk()
     }
+    if mayEndStatement { scan = scanBefore.scanning(line) }
     if scan.isPlainWhite {
       let chunk = text
       reset()
