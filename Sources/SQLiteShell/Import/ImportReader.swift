@@ -105,13 +105,14 @@ package struct ImportReader {
       terminator = Self.endOfInput
       return false
     }
+    var isASCII = false
     if isCSV && first == 0x22 {
       readQuoted(startLine: startLine, startColumn: startColumn)
     } else {
-      readPlain(first)
+      isASCII = readPlain(first)
     }
     isFirstField = false
-    if problem == nil, let offset = Self.firstInvalidByte(field) {
+    if problem == nil, !isASCII, let offset = Self.firstInvalidByte(field) {
       let what = field[offset] == 0 ? "NUL character" : "invalid UTF-8"
       problem = Problem(
         message: "\(what) in the field starting here", line: startLine, column: startColumn)
@@ -121,9 +122,14 @@ package struct ImportReader {
   }
 
   /// An unquoted field: everything up to a separator; a `\r` before the row separator goes.
-  private mutating func readPlain(_ first: Int32) {
+  ///
+  /// - Returns: whether every byte is ASCII other than NUL, so the field needs no UTF-8 check.
+  private mutating func readPlain(_ first: Int32) -> Bool {
     var byte = first
+    // The largest byte minus one, wrapping: below 0x7F when every byte is in 1...0x7F.
+    var largest: UInt8 = 0
     if isCSV && isFirstField && byte == 0xEF {
+      largest = 0xFF
       // Skip a UTF-8 byte order mark at the very start, as sqlite3 does.
       field.append(0xEF)
       byte = nextByte()
@@ -134,29 +140,32 @@ package struct ImportReader {
           field.removeAll(keepingCapacity: true)
           isFirstField = false
           _ = readField()
-          return
+          return false
         }
       }
     }
     let column = Int32(columnSeparator)
     let row = Int32(rowSeparator)
     while byte != Self.endOfInput && byte != column && byte != row {
-      field.append(UInt8(truncatingIfNeeded: byte))
-      // Copy the rest of a run from the buffer in one append (per byte, the appends were a
-      // quarter of an import's instructions); it holds no row separator, so no new line.
+      largest = max(largest, UInt8(truncatingIfNeeded: byte) &- 1)
+      // `byte` was read from `buffer[position - 1]`: it and the rest of its run are copied in
+      // one append (per byte, the appends were a quarter of an import's instructions). The
+      // run holds no row separator, so the line does not change.
       var stop = position
-      while stop < end, buffer[stop] != columnSeparator, buffer[stop] != rowSeparator {
+      while stop < end {
+        let next = buffer[stop]
+        if next == columnSeparator || next == rowSeparator { break }
+        largest = max(largest, next &- 1)
         stop &+= 1
       }
-      if stop > position {
-        field.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<stop]))
-        self.column &+= stop &- position
-        position = stop
-      }
+      field.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(position &- 1)..<stop]))
+      self.column &+= stop &- position
+      position = stop
       byte = nextByte()
     }
     if byte == row && isCSV && field.last == 0x0D { field.removeLast() }
     terminator = byte
+    return largest < 0x7F
   }
 
   /// A quoted field: `""` is one quote; the field ends at a quote followed by a separator,
@@ -196,54 +205,5 @@ package struct ImportReader {
       beforePrevious = previous
       previous = byte
     }
-  }
-
-  /// How many leading bytes, in whole 8-byte words, are ASCII other than NUL (a word at a
-  /// time: most fields are all ASCII).
-  private static func asciiPrefixLength(_ bytes: UnsafeRawBufferPointer) -> Int {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    var index = 0
-    while index + 8 <= bytes.count {
-      let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // A byte of 0x80 or more sets its high bit in `word`; a zero byte in `word &- ones`.
-      if (word | (word &- ones) & ~word) & high != 0 { break }
-      index += 8
-    }
-    return index
-  }
-
-  /// The offset of the first byte that is NUL or breaks UTF-8, or `nil` when the field is clean.
-  static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
-    var index = bytes.withUnsafeBytes(asciiPrefixLength)
-    let count = bytes.count
-    while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
-        if lead == 0 { return index }
-        index += 1
-        continue
-      }
-      let length: Int
-      let minimum: UInt32
-      switch lead {
-      case 0xC2...0xDF: (length, minimum) = (2, 0x80)
-      case 0xE0...0xEF: (length, minimum) = (3, 0x800)
-      case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
-      default: return index
-      }
-      guard index + length <= count else { return index }
-      var scalar = UInt32(lead) & (0xFF >> (length + 1))
-      for offset in 1..<length {
-        let next = bytes[index + offset]
-        guard next & 0xC0 == 0x80 else { return index }
-        scalar = scalar << 6 | UInt32(next & 0x3F)
-      }
-      if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
-        return index
-      }
-      index += length
-    }
-    return nil
   }
 }
