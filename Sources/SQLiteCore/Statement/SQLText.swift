@@ -99,10 +99,10 @@ public struct SQLText: Hashable, Sendable, CustomStringConvertible {
     storage.append(0)
   }
 
-  /// Removes every byte; with `keepingCapacity`, storage nothing else shares is kept for reuse.
+  /// Replaces every byte with those of `buffer`, in place when nothing else shares the storage.
   @inlinable
-  public mutating func removeAll(keepingCapacity: Bool) {
-    storage.removeAll(keepingCapacity: keepingCapacity)
+  public mutating func replaceAll(with buffer: UnsafeBufferPointer<UInt8>) {
+    storage.replaceSubrange(0..<storage.count, with: buffer)
     storage.append(0)
   }
 
