@@ -77,11 +77,15 @@ public struct InputBuffer {
     }
     if !hasPendingText {
       swap(&text, &spare)
-      // A huge statement's storage is not kept for the rest of the input.
-      text.removeAll(keepingCapacity: text.count <= 1 << 16)
       var start = 0
       while start < line.count, isSpace(line[start]) { start += 1 }
-      text.append(UnsafeBufferPointer(rebasing: line[start...]))
+      let bytes = UnsafeBufferPointer(rebasing: line[start...])
+      // A huge statement's storage is not kept for the rest of the input.
+      if text.count <= 1 << 16 {
+        text.replaceAll(with: bytes)
+      } else {
+        text = SQLText(copying: bytes)
+      }
       startLine = lineNumber
       hasPendingText = true
     } else {
