@@ -93,8 +93,8 @@ package struct ImportReader {
 
   /// Reads the next field into ``field``; `false` at the end of input (or after a problem).
   package mutating func readField() -> Bool {
-    field.removeAll(keepingCapacity: true)
     guard problem == nil else {
+      field.removeAll(keepingCapacity: true)
       terminator = Self.endOfInput
       return false
     }
@@ -102,11 +102,13 @@ package struct ImportReader {
     let startColumn = column
     let first = nextByte()
     if first == Self.endOfInput {
+      field.removeAll(keepingCapacity: true)
       terminator = Self.endOfInput
       return false
     }
     var isASCII = false
     if isCSV && first == 0x22 {
+      field.removeAll(keepingCapacity: true)
       readQuoted(startLine: startLine, startColumn: startColumn)
     } else {
       isASCII = readPlain(first)
@@ -123,13 +125,18 @@ package struct ImportReader {
 
   /// An unquoted field: everything up to a separator; a `\r` before the row separator goes.
   ///
+  /// ``field`` still holds the last field: its first run replaces it in one call.
+  ///
   /// - Returns: whether every byte is ASCII other than NUL, so the field needs no UTF-8 check.
   private mutating func readPlain(_ first: Int32) -> Bool {
     var byte = first
     // The largest byte minus one, wrapping: below 0x7F when every byte is in 1...0x7F.
     var largest: UInt8 = 0
+    var isFieldCleared = false
     if isCSV && isFirstField && byte == 0xEF {
       largest = 0xFF
+      field.removeAll(keepingCapacity: true)
+      isFieldCleared = true
       // Skip a UTF-8 byte order mark at the very start, as sqlite3 does.
       field.append(0xEF)
       byte = nextByte()
@@ -158,11 +165,18 @@ package struct ImportReader {
         largest = max(largest, next &- 1)
         stop &+= 1
       }
-      field.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(position &- 1)..<stop]))
+      let run = UnsafeBufferPointer(rebasing: buffer[(position &- 1)..<stop])
+      if isFieldCleared {
+        field.append(contentsOf: run)
+      } else {
+        field.replaceSubrange(0..<field.count, with: run)
+        isFieldCleared = true
+      }
       self.column &+= stop &- position
       position = stop
       byte = nextByte()
     }
+    if !isFieldCleared { field.removeAll(keepingCapacity: true) }
     if byte == row && isCSV && field.last == 0x0D { field.removeLast() }
     terminator = byte
     return largest < 0x7F
