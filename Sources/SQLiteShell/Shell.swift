@@ -126,10 +126,13 @@ public final class Shell {
   public func processLine(_ line: String) { processLine(SQLText(line)) }
 
   /// Processes one line of the main input given as bytes, which reach SQLite unchanged.
-  public func processLine(_ line: SQLText) {
+  public func processLine(_ line: SQLText) { line.withUnsafeBytes { processLine(bytes: $0) } }
+
+  /// Processes one line of the main input whose bytes are valid only during the call.
+  func processLine(bytes line: UnsafeBufferPointer<UInt8>) {
     if hadError && state.bail && !state.isInteractive { quitRequested = true }
     guard !shouldExit else { return }
-    let disposition = input.feed(line)
+    let disposition = input.feed(bytes: line)
     currentLineNumber = input.lineNumber
     let outcome = perform(disposition, lineNumbers: !state.isInteractive)
     finishStep(outcome)
@@ -162,9 +165,14 @@ public final class Shell {
   public func run(_ reader: LineReader) {
     reader.beforeRead = { [unowned self] in flush() }
     defer { reader.beforeRead = nil }
-    while !shouldExit, let line = reader.nextText() {
-      if pendingStop != nil { break }
-      processLine(line)
+    // Each line is processed in the reader's buffer, not copied first.
+    while !shouldExit {
+      let didProcess = reader.withNextLine { line -> Bool in
+        if pendingStop != nil { return false }
+        processLine(bytes: line)
+        return true
+      }
+      if didProcess != true { break }
     }
     finish()
   }

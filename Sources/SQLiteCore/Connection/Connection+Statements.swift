@@ -129,12 +129,14 @@ extension Connection {
 /// Each call to ``next()`` prepares the statement that starts at ``offset`` and moves past it.
 /// Blank text and comments between statements are skipped.
 public struct StatementIterator {
-  private let connection: Connection
+  let connection: Connection
   /// The text and one NUL after it.
   private let bytes: [UInt8]
   private let persistent: Bool
   /// The byte offset in the text where the next statement starts.
   public private(set) var offset: Int = 0
+  /// The byte offset where the statement prepared last starts (its SQL runs to ``offset``).
+  public private(set) var statementStart: Int = 0
 
   init(connection: Connection, bytes: [UInt8], persistent: Bool) {
     self.connection = connection
@@ -176,6 +178,13 @@ public struct StatementIterator {
   ///   statement's first byte (later statements included, as sqlite3 shows it) and whose
   ///   ``SQLiteError/offset`` is relative to it.
   public mutating func next() throws(SQLiteError) -> Statement? {
+    guard let prepared = try prepareNext() else { return nil }
+    return Statement(handle: prepared, owner: connection.handle)
+  }
+
+  /// Prepares the next statement as ``next()`` does and returns its handle, which the caller
+  /// finalizes or hands to a ``Statement``.
+  mutating func prepareNext() throws(SQLiteError) -> OpaquePointer? {
     let handle = connection.handle
     try handle.checkOpen()
     let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
@@ -203,7 +212,8 @@ public struct StatementIterator {
       }
       offset = start + max(consumed, 0)
       if let statement {
-        return Statement(handle: statement, owner: handle)
+        statementStart = start
+        return statement
       }
       if consumed == 0 { break }
     }

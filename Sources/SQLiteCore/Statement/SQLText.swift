@@ -91,6 +91,21 @@ public struct SQLText: Hashable, Sendable, CustomStringConvertible {
   /// Appends another text's bytes.
   public mutating func append(_ other: SQLText) { append(contentsOf: other.bytes) }
 
+  /// Appends the bytes of `buffer` (specialized in the caller: a reader appends each line).
+  @inlinable
+  public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    storage.removeLast()
+    storage.append(contentsOf: buffer)
+    storage.append(0)
+  }
+
+  /// Replaces every byte with those of `buffer`, in place when nothing else shares the storage.
+  @inlinable
+  public mutating func replaceAll(with buffer: UnsafeBufferPointer<UInt8>) {
+    storage.replaceSubrange(0..<storage.count, with: buffer)
+    storage.append(0)
+  }
+
   /// Appends one byte.
   @inlinable
   public mutating func append(_ byte: UInt8) {

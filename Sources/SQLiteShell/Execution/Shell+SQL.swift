@@ -16,6 +16,11 @@ extension Shell {
     public var phase: ErrorText.Phase
     /// The text from the failing statement on, as given (what the caret block shows).
     public var sql: SQLText?
+
+    /// A statement stopped by Ctrl-C before its first step.
+    static var interrupted: Failure {
+      Failure(error: SQLiteError(code: .interrupt, message: "interrupted"), phase: .step)
+    }
   }
 
   /// Runs one chunk of script input (sqlite3's `runOneSqlLine`); `false` after an error.
@@ -80,18 +85,34 @@ extension Shell {
   /// - Returns: the first failure; the statements after it do not run.
   public func execute(_ sql: SQLText, on connection: Connection) -> Failure? {
     var statements = connection.statements(in: sql)
+    // Statements with nothing to write or bind run at once, without a `Statement` object,
+    // unless a setting wants to see each one (readers, `.stats`, `.eqp`, `.explain on`).
+    let runsAtOnce =
+      readPool == nil && state.statistics == .off && state.queryPlan == .off
+      && state.style.explain != .on
     while true {
       let next: Statement?
       do {
-        next = try statements.next()
+        if runsAtOnce {
+          switch try statements.nextRunningAtOnce(unless: isInterruptedBeforeStep) {
+          case .prepared(let statement): next = statement
+          case .ran:
+            didRun(sql, from: statements.statementStart, to: statements.offset, on: connection)
+            continue
+          case .failed(let error):
+            transactions.reconcile(isInsideTransaction: connection.isInsideTransaction)
+            return Failure(error: error, phase: .step)
+          case .stopped: return Failure.interrupted
+          case .end: return nil
+          }
+        } else {
+          next = try statements.next()
+        }
       } catch {
         return Failure(error: error, phase: .prepare, sql: statements.remainingBytes)
       }
       guard let statement = next else { return nil }
-      // A Ctrl-C that came before the first step: SQLite would forget it when stepping starts.
-      if let isInterrupted = standardOutput.isInterrupted, isInterrupted() {
-        return Failure(error: SQLiteError(code: .interrupt, message: "interrupted"), phase: .step)
-      }
+      if isInterruptedBeforeStep() { return Failure.interrupted }
       switch runOnReaderIfRouted(statement, on: connection) {
       case .notRouted: break
       case .succeeded: continue
@@ -118,6 +139,12 @@ extension Shell {
       didRun(statement, on: connection)
       if state.statistics != .off { writeStatistics(for: statement) }
     }
+  }
+
+  /// A Ctrl-C that came before the first step: SQLite would forget it when stepping starts.
+  private func isInterruptedBeforeStep() -> Bool {
+    guard let isInterrupted = standardOutput.isInterrupted else { return false }
+    return isInterrupted()
   }
 
   /// `.eqp on|full`: the plan (and for `full` the bytecode) before the statement runs.

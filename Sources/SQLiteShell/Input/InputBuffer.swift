@@ -23,7 +23,12 @@ public struct InputBuffer {
   /// The number of the last line read (1-based).
   public private(set) var lineNumber = 0
   /// The SQL accumulated so far (empty when nothing is pending).
-  public private(set) var pending = SQLText()
+  public var pending: SQLText { hasPendingText ? text : SQLText() }
+  /// The pending SQL's bytes; after a chunk is taken, its bytes until the next chunk starts.
+  private var text = SQLText()
+  /// A second buffer: chunks alternate between the two, so the next chunk's bytes go into
+  /// storage the last chunk (kept by the shell for `.edit`) does not share, allocated once.
+  private var spare = SQLText()
   private var startLine = 0
   private var scan = QuickScan.start
   private var hasPendingText = false
@@ -38,42 +43,63 @@ public struct InputBuffer {
   public mutating func feed(_ line: String) -> Disposition { feed(SQLText(line)) }
 
   /// Feeds one line's bytes (without its line terminator); they are kept exactly.
-  public mutating func feed(_ rawLine: SQLText) -> Disposition {
+  public mutating func feed(_ line: SQLText) -> Disposition {
+    line.withUnsafeBytes { feed(bytes: $0) }
+  }
+
+  /// Feeds one line's bytes, valid only during the call (a reader's buffer): they are copied
+  /// only when kept, into the pending SQL's reused storage.
+  mutating func feed(bytes line: UnsafeBufferPointer<UInt8>) -> Disposition {
     lineNumber += 1
-    var line = rawLine
     if scan.isInPlain, isCommandTerminator(line), isCompleteWithSemicolon() {
-      line = SQLText(";")
+      let semicolon: [UInt8] = [UInt8(ascii: ";")]
+      return semicolon.withUnsafeBufferPointer { accept($0) }
     }
+    return accept(line)
+  }
+
+  private mutating func accept(_ line: UnsafeBufferPointer<UInt8>) -> Disposition {
     let first = line.first
-    scan = line.withUnsafeBytes { scan.scanning($0) }
+    let scanBefore = scan
+    // A line in plain text that starts with a word and ends with `;` (nearly every line of a
+    // script) is not scanned when the pending SQL with it is complete, as it then runs: the
+    // scan only decides whether to ask `sqlite3_complete`, which answers the same for it.
+    let mayEndStatement = scan.isInPlain && QuickScan.mayEndStatement(line)
+    scan = mayEndStatement ? .terminated : scan.scanning(line)
     if scan.isPlainWhite && !hasPendingText {
       scan = .start
-      return .skip(echo: line)
+      return .skip(echo: SQLText(copying: line))
     }
     if !hasPendingText, let first, first == UInt8(ascii: ".") || first == UInt8(ascii: "#") {
       scan = .start
-      return first == UInt8(ascii: ".") ? .dotCommand(line) : .skip(echo: line)
+      let text = SQLText(copying: line)
+      return first == UInt8(ascii: ".") ? .dotCommand(text) : .skip(echo: text)
     }
     if !hasPendingText {
-      // Sharing the line's storage when nothing is stripped saves a copy per statement.
-      if let first, isSpace(first) {
-        pending = SQLText(bytes: line.bytes.drop(while: isSpace))
+      swap(&text, &spare)
+      var start = 0
+      while start < line.count, isSpace(line[start]) { start += 1 }
+      let bytes = UnsafeBufferPointer(rebasing: line[start...])
+      // A huge statement's storage is not kept for the rest of the input.
+      if text.count <= 1 << 16 {
+        text.replaceAll(with: bytes)
       } else {
-        pending = line
+        text = SQLText(copying: bytes)
       }
       startLine = lineNumber
       hasPendingText = true
     } else {
-      pending.append(UInt8(ascii: "\n"))
-      pending.append(line)
+      text.append(UInt8(ascii: "\n"))
+      text.append(line)
     }
-    if scan.isSemicolonTerminated && Connection.isComplete(pending) {
+    if scan.isSemicolonTerminated && Connection.isComplete(text) {
       return takeChunk()
     }
+    if mayEndStatement { scan = scanBefore.scanning(line) }
     if scan.isPlainWhite {
-      let text = pending
+      let chunk = text
       reset()
-      return .skip(echo: text)
+      return .skip(echo: chunk)
     }
     return .pending
   }
@@ -88,39 +114,36 @@ public struct InputBuffer {
   public mutating func discardPending() { reset() }
 
   private mutating func takeChunk() -> Disposition {
-    let chunk = Disposition.sql(pending, line: startLine)
+    let chunk = Disposition.sql(text, line: startLine)
     reset()
     return chunk
   }
 
   private mutating func reset() {
-    pending = SQLText()
     hasPendingText = false
     scan = .start
   }
 
   /// `go` or `/` alone on a line (white space and comments allowed around it).
-  private func isCommandTerminator(_ line: SQLText) -> Bool {
-    line.withUnsafeBytes { bytes in
-      var index = 0
-      while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-      if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
-        index += 1
-      } else if index + 1 < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "g"),
-        bytes[index + 1] | 0x20 == UInt8(ascii: "o")
-      {
-        index += 2
-      } else {
-        return false
-      }
-      return QuickScan.start.scanning(UnsafeBufferPointer(rebasing: bytes[index...])) == .start
+  private func isCommandTerminator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+      index += 1
+    } else if index + 1 < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "g"),
+      bytes[index + 1] | 0x20 == UInt8(ascii: "o")
+    {
+      index += 2
+    } else {
+      return false
     }
+    return QuickScan.start.scanning(UnsafeBufferPointer(rebasing: bytes[index...])) == .start
   }
 
   /// sqlite3's `line_is_complete`: the pending text with a `;` appended is complete.
   private func isCompleteWithSemicolon() -> Bool {
-    var text = pending
-    text.append(UInt8(ascii: ";"))
-    return Connection.isComplete(text)
+    var chunk = pending
+    chunk.append(UInt8(ascii: ";"))
+    return Connection.isComplete(chunk)
   }
 }

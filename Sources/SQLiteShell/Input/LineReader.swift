@@ -89,30 +89,44 @@ public final class LineReader {
 
   /// The next line's bytes exactly as read, or `nil` at end of input.
   public func nextText() -> SQLText? {
+    guard let range = nextLineRange() else { return nil }
+    return buffer.withUnsafeBufferPointer {
+      SQLText(copying: UnsafeBufferPointer(rebasing: $0[range]))
+    }
+  }
+
+  /// Calls `body` with the next line's bytes, valid only inside it; `nil` at end of input.
+  ///
+  /// The line is not copied: the shell copies only what it keeps (~300 instructions a line
+  /// for an allocation and its release).
+  func withNextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    guard let range = nextLineRange() else { return nil }
+    return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// Where the next line is in ``buffer`` (without its terminator), valid until the next call.
+  private func nextLineRange() -> Range<Int>? {
     while true {
-      // One access to the stored properties per line: `memchr` on the buffer's bytes, and
-      // the line copied straight from them.
+      // One access to the stored properties per line, and `memchr` on the buffer's bytes.
       let (lineStart, lineEnd, from) = (start, end, max(start, scanned))
-      let found = buffer.withUnsafeBufferPointer { all -> (SQLText, Int)? in
+      let found = buffer.withUnsafeBufferPointer { all -> (stop: Int, next: Int)? in
         guard let base = all.baseAddress, lineEnd > from else { return nil }
         guard let hit = memchr(base + from, 0x0A, lineEnd - from) else { return nil }
         let newline = UnsafeRawPointer(base).distance(to: hit)
         var stop = newline
         if stop > lineStart, all[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
-        return (SQLText(copying: UnsafeBufferPointer(rebasing: all[lineStart..<stop])), newline + 1)
+        return (stop, newline + 1)
       }
-      if let (line, next) = found {
-        start = next
-        return line
+      if let found {
+        start = found.next
+        return lineStart..<found.stop
       }
       scanned = end
       if isAtEnd {
         guard start < end else { return nil }
-        let line = buffer.withUnsafeBufferPointer {
-          SQLText(copying: UnsafeBufferPointer(rebasing: $0[start..<end]))
-        }
+        let range = start..<end
         start = end
-        return line
+        return range
       }
       fill()
     }

@@ -28,6 +28,25 @@ struct QuickScan: Equatable {
   /// Not inside a string, identifier or block comment.
   var isInPlain: Bool { awaiting == 0 }
 
+  /// The state after a statement's last line: plain text, dark, ending with `;`.
+  static var terminated: QuickScan {
+    QuickScan(awaiting: 0, hasDark: true, endsWithSemicolon: true)
+  }
+
+  /// Whether `line` starts with a byte that makes text dark and its last byte other than
+  /// white space is `;`: read in plain text, it ends like a statement.
+  ///
+  /// When `sqlite3_complete` says such a line completes the pending SQL, the scan would have
+  /// said so too (its `;` is outside any token); otherwise the line is scanned after all.
+  static func mayEndStatement(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    while start < line.count, isSpace(line[start]) { start += 1 }
+    guard start < line.count, isOrdinary(line[start]) else { return false }
+    var last = line.count - 1
+    while last > start, isSpace(line[last]) { last -= 1 }
+    return line[last] == UInt8(ascii: ";")
+  }
+
   /// Scans one line (without its newline) and returns the state after it.
   func scanning<C: Collection>(_ line: C) -> QuickScan where C.Element == UInt8 {
     if let state = line.withContiguousStorageIfAvailable({ scanning(bytes: $0) }) {

@@ -32,7 +32,16 @@ extension Shell {
 
   /// Follows one statement that ran successfully on `connection` (the hook in ``execute(_:on:)``).
   func didRun(_ statement: Statement, on connection: Connection) {
-    let kind = statement.explainKind == 0 ? TransactionStatement(statement) : nil
+    didRun(statement.explainKind == 0 ? TransactionStatement(statement) : nil, on: connection)
+  }
+
+  /// Follows a statement that ran at once: the bytes `start..<end` of `sql` (not EXPLAIN, which
+  /// has result columns).
+  func didRun(_ sql: SQLText, from start: Int, to end: Int, on connection: Connection) {
+    didRun(TransactionStatement(sql, from: start, to: end), on: connection)
+  }
+
+  private func didRun(_ kind: TransactionStatement?, on connection: Connection) {
     let isInside = connection.isInsideTransaction
     // The common case, every statement of a script: nothing to change, so change nothing.
     if kind == nil && isInside == transactions.isOpen { return }

@@ -31,6 +31,17 @@ public enum TransactionStatement: Sendable, Equatable {
     self.init(sql: statement.sql)
   }
 
+  /// The transaction statement the bytes `start..<end` of `text` are, or `nil` for any other.
+  ///
+  /// The range is one statement the iterator prepared: its first word ends inside it.
+  init?(_ text: SQLText, from start: Int, to end: Int) {
+    let isCandidate = text.withCString {
+      Self.startsWithKeyword(UnsafeRawPointer($0 + start).assumingMemoryBound(to: UInt8.self))
+    }
+    guard isCandidate else { return nil }
+    self.init(sql: String(decoding: text.bytes[start..<end], as: UTF8.self))
+  }
+
   /// The transaction statement `sql` is, or `nil` for any other statement.
   public init?(sql: String) {
     let isCandidate = sql.withCString {
@@ -93,6 +104,14 @@ public enum TransactionStatement: Sendable, Equatable {
   /// Reads no further than the first word and allocates nothing: this runs for every statement.
   static func startsWithKeyword(_ text: UnsafePointer<UInt8>) -> Bool {
     var index = skipSpaceAndComments(text)
+    // Most statements are ruled out by their first letter, before the word is read.
+    switch text[index] & 0xDF {
+    case UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "E"), UInt8(ascii: "R"),
+      UInt8(ascii: "S"):
+      break
+    default:
+      return false
+    }
     var code: UInt64 = 0
     var length = 0
     while case let upper = text[index] & 0xDF, (0x41...0x5A).contains(upper) {
