@@ -135,15 +135,21 @@ public final class ConnectionPool: Sendable {
   ///
   /// The lock is taken before the hop (at once when it is free), so the writer cannot close
   /// under the job; the task hands over to the writer's thread once and comes back once, and the
-  /// next write can start before this task is scheduled again. Cancelling the task interrupts
-  /// this access only.
+  /// next write can start before this task is scheduled again. A task already on the writer's
+  /// thread (``withWriterAffinity(_:)``) runs `body` right there, with no hop at all. Cancelling
+  /// the task interrupts this access only.
   func performOnWriter<T: Sendable>(
     _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
     if try !writerLock.tryAcquire(as: .writing) { try await writerLock.acquire(as: .writing) }
     let token = nextToken()
     return try await withTaskCancellationHandler {
-      try await writer.runReleasing(writerLock, token: token, body)
+      // Checked with no suspension before `runHere`: the task cannot leave the thread between.
+      if writer.executor.isCurrent {
+        defer { writerLock.release() }
+        return try writer.runHere(token: token, body)
+      }
+      return try await writer.runReleasing(writerLock, token: token, body)
     } onCancel: {
       writer.cancel(token: token)
     }
