@@ -86,7 +86,8 @@ public final class ConnectionPool: Sendable {
   /// Commits when `body` returns, rolls back when it throws. Writes run one at a time, in the
   /// order they asked, behind any ``WriterSession``. Once the writer is taken, the transaction
   /// and handing the writer on run as one job on the writer's thread; callers that are not
-  /// `async` use ``writeSynchronously(_:_:)``, which runs it all on their own thread.
+  /// `async` use ``writeSynchronously(_:_:)``, which runs it all on their own thread, and a
+  /// task doing many writes can run on the writer's thread itself (``withWriterAffinity(_:)``).
   public func write<T: Sendable>(
     _ kind: TransactionKind = .immediate, _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
