@@ -137,6 +137,17 @@ struct ConnectionPoolWriterAffinityTests {
     }
     expectFailure(failure, .misuse)
   }
+
+  @Test("writeSynchronously from the scope traps instead of waiting for its own thread")
+  func synchronousWriteTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let directory = try PoolTestDirectory()
+      let pool = try await ConnectionPool.withTable(in: directory)
+      try await pool.withWriterAffinity {
+        try pool.writeSynchronously { db in try db.execute("INSERT INTO t VALUES (1)") }
+      }
+    }
+  }
 }
 
 extension Result where Failure == any Error {
