@@ -9,20 +9,11 @@ struct ConnectionPoolCancellationTests {
     SELECT count(*) FROM c
     """
 
-  private func makePool(
-    _ directory: PoolTestDirectory, started: Gate
-  ) async throws -> ConnectionPool {
-    let configuration = ConnectionPool.Configuration.signalling(started)
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
-    try await pool.write { db in try db.execute("CREATE TABLE t(a)") }
-    return pool
-  }
-
   @Test("cancelling a long read ends it with CancellationError; the reader works at once")
   func cancelRead() async throws {
     let directory = try PoolTestDirectory()
     let started = Gate()
-    let pool = try await makePool(directory, started: started)
+    let pool = try await ConnectionPool.withTable(in: directory, started: started)
     let task = Task {
       try await pool.read { db in try db.scalar(Self.endless, as: Int.self) }
     }
@@ -36,16 +27,22 @@ struct ConnectionPoolCancellationTests {
     try await pool.close()
   }
 
-  @Test("cancelling a long write rolls it back; the writer works at once")
-  func cancelWrite() async throws {
+  @Test(
+    "cancelling a long write rolls it back; the writer works at once",
+    arguments: [false, true])
+  func cancelWrite(withWriterAffinity: Bool) async throws {
     let directory = try PoolTestDirectory()
     let started = Gate()
-    let pool = try await makePool(directory, started: started)
-    let task = Task {
+    let pool = try await ConnectionPool.withTable(in: directory, started: started)
+    @Sendable func endlessWrite() async throws -> Int? {
       try await pool.write { db in
         try db.execute("INSERT INTO t VALUES (1)")
         return try db.scalar(Self.endless, as: Int.self)
       }
+    }
+    let task = Task {
+      withWriterAffinity
+        ? try await pool.withWriterAffinity { try await endlessWrite() } : try await endlessWrite()
     }
     #expect(await started.waitAsync())
     task.cancel()
@@ -62,7 +59,7 @@ struct ConnectionPoolCancellationTests {
   func cancelInSession() async throws {
     let directory = try PoolTestDirectory()
     let started = Gate()
-    let pool = try await makePool(directory, started: started)
+    let pool = try await ConnectionPool.withTable(in: directory, started: started)
     let session = try await pool.beginWriterSession()
     try await session.execute { db in try db.execute("BEGIN; INSERT INTO t VALUES (1)") }
     let task = Task {
@@ -82,7 +79,7 @@ struct ConnectionPoolCancellationTests {
   func cancelWaitingRead() async throws {
     let directory = try PoolTestDirectory()
     let started = Gate()
-    let pool = try await makePool(directory, started: started)
+    let pool = try await ConnectionPool.withTable(in: directory, started: started)
     let holder = Task { try await pool.read { db in try db.scalar(Self.endless, as: Int.self) } }
     #expect(await started.waitAsync())
     let waiter = Task { try await pool.read { _ in 1 } }
@@ -100,7 +97,7 @@ struct ConnectionPoolCancellationTests {
   func lateCancellation() async throws {
     let directory = try PoolTestDirectory()
     let started = Gate()
-    let pool = try await makePool(directory, started: started)
+    let pool = try await ConnectionPool.withTable(in: directory, started: started)
     let finished = Task { try await pool.read { _ in 1 } }
     #expect(try await finished.value == 1)
     finished.cancel()

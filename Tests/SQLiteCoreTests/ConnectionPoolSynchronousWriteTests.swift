@@ -10,25 +10,10 @@ import Glibc
 struct ConnectionPoolSynchronousWriteTests {
   static let endless = ConnectionPoolCancellationTests.endless
 
-  private func makePool(
-    _ directory: PoolTestDirectory, started: Gate = Gate()
-  ) async throws -> ConnectionPool {
-    let configuration = ConnectionPool.Configuration.signalling(started)
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
-    try await pool.write { db in try db.execute("CREATE TABLE t(a)") }
-    return pool
-  }
-
-  private func values(_ pool: ConnectionPool) async throws -> [Int] {
-    try await pool.read { db in
-      try db.query("SELECT a FROM t ORDER BY rowid").map { try $0.get(0, as: Int.self) }
-    }
-  }
-
   @Test("commits on the calling thread; a body that throws rolls back")
   func commitsAndRollsBack() async throws {
     let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
+    let pool = try await ConnectionPool.withTable(in: directory)
     let (sameThread, failure) = try await onThreads(1) { _ in
       let caller = Thread.current
       var ranOn: Thread?
@@ -46,7 +31,7 @@ struct ConnectionPoolSynchronousWriteTests {
     }[0]
     #expect(sameThread)
     #expect(throws: SQLiteError.self) { try failure.get() }
-    #expect(try await values(pool) == [1])
+    #expect(try await pool.tableValues() == [1])
     #expect(pool.statistics.writerState == .idle)
     let inside = try await pool.writeWithoutTransaction { db in db.isInsideTransaction }
     #expect(!inside)
@@ -56,7 +41,7 @@ struct ConnectionPoolSynchronousWriteTests {
   @Test("waits in line behind a writer session, ahead of a later async write")
   func waitsInLine() async throws {
     let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
+    let pool = try await ConnectionPool.withTable(in: directory)
     let session = try await pool.beginWriterSession()
     try await session.execute { db in try db.execute("BEGIN; INSERT INTO t VALUES (1)") }
     async let synchronous: [Void] = onThreads(1) { _ in
@@ -67,12 +52,12 @@ struct ConnectionPoolSynchronousWriteTests {
       try await pool.write { db in try db.execute("INSERT INTO t VALUES (3)") }
     }
     #expect(await eventually { pool.statistics.waitingWrites == 2 })
-    #expect(try await values(pool) == [])
+    #expect(try await pool.tableValues() == [])
     try await session.execute { db in try db.execute("COMMIT") }
     try await session.end()
     _ = try await synchronous
     try await asynchronous.value
-    #expect(try await values(pool) == [1, 2, 3])
+    #expect(try await pool.tableValues() == [1, 2, 3])
     try await pool.close()
   }
 
@@ -80,7 +65,7 @@ struct ConnectionPoolSynchronousWriteTests {
   func interrupt() async throws {
     let directory = try PoolTestDirectory()
     let started = Gate()
-    let pool = try await makePool(directory, started: started)
+    let pool = try await ConnectionPool.withTable(in: directory, started: started)
     async let endless = onThreads(1) { _ in
       Result {
         try pool.writeSynchronously { db in
@@ -95,14 +80,14 @@ struct ConnectionPoolSynchronousWriteTests {
     _ = try await onThreads(1) { _ in
       try pool.writeSynchronously { db in try db.execute("INSERT INTO t VALUES (2)") }
     }
-    #expect(try await values(pool) == [2])
+    #expect(try await pool.tableValues() == [2])
     try await pool.close()
   }
 
   @Test("a write waiting when the pool closes, and any write after, fail with misuse")
   func closedPool() async throws {
     let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
+    let pool = try await ConnectionPool.withTable(in: directory)
     let session = try await pool.beginWriterSession()
     async let waiting = onThreads(1) { _ in
       Result { try pool.writeSynchronously { db in try db.execute("INSERT INTO t VALUES (1)") } }
@@ -120,7 +105,7 @@ struct ConnectionPoolSynchronousWriteTests {
   @Test("an async write runs its whole body on the writer's own thread")
   func asyncWriteRunsOnWriterThread() async throws {
     let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
+    let pool = try await ConnectionPool.withTable(in: directory)
     let sessionThread = try await pool.withWriterSession { session in
       try await session.execute { _ in UInt(bitPattern: Int(bitPattern: pthread_self())) }
     }
@@ -138,7 +123,7 @@ struct ConnectionPoolSynchronousWriteTests {
       return threads
     }
     #expect(threads == [sessionThread])
-    #expect(try await values(pool).sorted() == Array(0..<8))
+    #expect(try await pool.tableValues().sorted() == Array(0..<8))
     try await pool.close()
   }
 }

@@ -175,3 +175,23 @@ func expectFailure<T>(
     return
   }
 }
+
+extension ConnectionPool {
+  /// A pool on a database in `directory` with an empty table `t(a)`, whose connections'
+  /// `started()` opens `started`.
+  static func withTable(
+    in directory: PoolTestDirectory, started: Gate = Gate()
+  ) async throws -> ConnectionPool {
+    let configuration = ConnectionPool.Configuration.signalling(started)
+    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
+    try await pool.write { db in try db.execute("CREATE TABLE t(a)") }
+    return pool
+  }
+
+  /// Column `a` of table `t`, in insertion order.
+  func tableValues() async throws -> [Int] {
+    try await read { db in
+      try db.query("SELECT a FROM t ORDER BY rowid").map { try $0.get(0, as: Int.self) }
+    }
+  }
+}

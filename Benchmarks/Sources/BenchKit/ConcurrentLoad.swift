@@ -10,6 +10,8 @@ public enum ConcurrentLoad {
   ///   - write: one write transaction inserting the row with the given id.
   ///   - readerScope: runs each reader task's whole loop (`callers=affinity`: on a reader's
   ///     thread).
+  ///   - writerScope: runs the writer task's whole loop (`callers=affinity`: on the writer's
+  ///     thread).
   /// - Returns: the lookups and the writes done.
   /// - Throws: the first error a read or the write throws.
   public static func run(
@@ -17,6 +19,9 @@ public enum ConcurrentLoad {
     read: @escaping @Sendable (Xorshift) async throws -> Xorshift,
     write: @escaping @Sendable (Int64) async throws -> Void,
     readerScope: @escaping @Sendable (@Sendable () async throws -> Int) async throws -> Int = {
+      try await $0()
+    },
+    writerScope: @escaping @Sendable (@Sendable () async throws -> Int) async throws -> Int = {
       try await $0()
     }
   ) async throws -> (reads: Int, writes: Int) {
@@ -39,12 +44,15 @@ public enum ConcurrentLoad {
         }
       }
       group.addTask {
-        var id = Int64(rows)
-        var done = 0
-        while ContinuousClock.now < deadline {
-          id += 1
-          try await write(id)
-          done += 1
+        let done = try await writerScope {
+          var id = Int64(rows)
+          var done = 0
+          while ContinuousClock.now < deadline {
+            id += 1
+            try await write(id)
+            done += 1
+          }
+          return done
         }
         return (0, done)
       }

@@ -36,6 +36,10 @@ enum CoreConcurrent {
         readerScope: { loop in
           options.callers == "affinity"
             ? try await pool.withReaderAffinity { try await loop() } : try await loop()
+        },
+        writerScope: { loop in
+          options.callers == "affinity"
+            ? try await pool.withWriterAffinity { try await loop() } : try await loop()
         })
     clock.stop()
     try await pool.close()

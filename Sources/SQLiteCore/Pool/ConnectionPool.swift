@@ -86,7 +86,8 @@ public final class ConnectionPool: Sendable {
   /// Commits when `body` returns, rolls back when it throws. Writes run one at a time, in the
   /// order they asked, behind any ``WriterSession``. Once the writer is taken, the transaction
   /// and handing the writer on run as one job on the writer's thread; callers that are not
-  /// `async` use ``writeSynchronously(_:_:)``, which runs it all on their own thread.
+  /// `async` use ``writeSynchronously(_:_:)``, which runs it all on their own thread, and a
+  /// task doing many writes can run on the writer's thread itself (``withWriterAffinity(_:)``).
   public func write<T: Sendable>(
     _ kind: TransactionKind = .immediate, _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
@@ -135,15 +136,21 @@ public final class ConnectionPool: Sendable {
   ///
   /// The lock is taken before the hop (at once when it is free), so the writer cannot close
   /// under the job; the task hands over to the writer's thread once and comes back once, and the
-  /// next write can start before this task is scheduled again. Cancelling the task interrupts
-  /// this access only.
+  /// next write can start before this task is scheduled again. A task already on the writer's
+  /// thread (``withWriterAffinity(_:)``) runs `body` right there, with no hop at all. Cancelling
+  /// the task interrupts this access only.
   func performOnWriter<T: Sendable>(
     _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
     if try !writerLock.tryAcquire(as: .writing) { try await writerLock.acquire(as: .writing) }
     let token = nextToken()
     return try await withTaskCancellationHandler {
-      try await writer.runReleasing(writerLock, token: token, body)
+      // Checked with no suspension before `runHere`: the task cannot leave the thread between.
+      if writer.executor.isCurrent {
+        defer { writerLock.release() }
+        return try writer.runHere(token: token, body)
+      }
+      return try await writer.runReleasing(writerLock, token: token, body)
     } onCancel: {
       writer.cancel(token: token)
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,8 +14,8 @@ import Darwin
 /// from that task to the actor and back never wakes another thread. The thread starts in
 /// `init` and exits after ``stop()`` once its queue is empty and nothing is pinned (``pin()``).
 final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
-  // @unchecked Sendable: `jobs`, `isStopping` and `pins` are only read or written with `mutex`
-  // held;
+  // @unchecked Sendable: `jobs`, `isStopping`, `hasExited` and `pins` are only read or written
+  // with `mutex` held; `thread` is atomic;
   // `mutex` and `condition` are allocated once in `init` and freed in `deinit`, which runs only
   // after the thread (which holds a strong reference until it exits) has finished.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -21,6 +23,9 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   private var jobs: [Job] = []
   private var isStopping = false
   private var pins = 0
+  private var hasExited = false
+  /// The thread's `pthread_self()`, stored by the thread itself when it starts (0 before).
+  private let thread = Atomic<Int>(0)
 
   /// Starts the thread.
   init() throws(SQLiteError) {
@@ -71,12 +76,21 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     UnownedSerialExecutor(ordinary: self)
   }
 
+  /// Whether the calling code runs on this executor's thread.
+  var isCurrent: Bool {
+    thread.load(ordering: .relaxed) == Int(bitPattern: pthread_self())
+  }
+
   /// Keeps the thread running, even after ``stop()``, until the matching ``unpin()``: a task
   /// that prefers this executor may enqueue jobs on it at any time.
-  func pin() {
+  ///
+  /// - Returns: false, pinning nothing, when the thread has already exited.
+  func pin() -> Bool {
     pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if hasExited { return false }
     pins += 1
-    pthread_mutex_unlock(mutex)
+    return true
   }
 
   /// Ends a ``pin()``.
@@ -96,6 +110,7 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   }
 
   private func runLoop() {
+    thread.store(Int(bitPattern: pthread_self()), ordering: .relaxed)
     let executor = asUnownedSerialExecutor()
     var batch: [Job] = []
     while true {
@@ -104,6 +119,7 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
         pthread_cond_wait(condition, mutex)
       }
       if jobs.isEmpty {
+        hasExited = true
         pthread_mutex_unlock(mutex)
         return
       }
@@ -128,9 +144,11 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
 final class ThreadTaskExecutor: TaskExecutor {
   private let thread: ThreadExecutor
 
-  init(_ thread: ThreadExecutor) {
+  /// A task executor on `thread`; `nil` when that thread has already exited (its connection
+  /// was closed).
+  init?(_ thread: ThreadExecutor) {
+    guard thread.pin() else { return nil }
     self.thread = thread
-    thread.pin()
   }
 
   deinit { thread.unpin() }
