@@ -164,7 +164,7 @@ public final class CompletionEngine {
     let plain =
       !name.isEmpty && name.unicodeScalars.allSatisfy(SQLToken.isIdentifierPart)
       && !(name.first?.isNumber ?? false) && !keywordSet.contains(name.uppercased())
-    return plain ? name : SchemaCache.quoted(name)
+    return plain ? name : name.sqlQuoted()
   }
 
   /// The strings in order, without repeats.

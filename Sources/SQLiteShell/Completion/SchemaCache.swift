@@ -44,7 +44,7 @@ public final class SchemaCache {
     var loaded: [Table] = []
     for schema in schemas {
       let sql =
-        "SELECT name FROM \(Self.quoted(schema)).sqlite_schema "
+        "SELECT name FROM \(schema.sqlQuoted()).sqlite_schema "
         + "WHERE type IN ('table','view') ORDER BY name LIMIT \(Self.tableLimit)"
       guard let rows = try? connection.query(sql) else { continue }
       for row in rows {
@@ -86,7 +86,7 @@ public final class SchemaCache {
     var versions: [String: Int] = [:]
     for row in try connection.query("SELECT name FROM pragma_database_list") {
       guard case .text(let name) = row[0] else { continue }
-      let version: Int? = try connection.scalar("PRAGMA \(quoted(name)).schema_version")
+      let version: Int? = try connection.scalar("PRAGMA \(name.sqlQuoted()).schema_version")
       versions[name] = version ?? 0
     }
     return versions
@@ -100,13 +100,4 @@ public final class SchemaCache {
     }
   }
 
-  /// `name` as a double-quoted SQL identifier.
-  static func quoted(_ name: String) -> String {
-    var result = "\""
-    for character in name {
-      result.append(character)
-      if character == "\"" { result.append("\"") }
-    }
-    return result + "\""
-  }
 }

@@ -39,18 +39,8 @@ struct ImportColumns {
     let final = renamed(zeros: zeros, padding: 1)
     names = final
     renames = given.indices.filter { repeated[$0] }.map {
-      Self.quoted(given[$0]) + " to " + Self.quoted(final[$0])
+      given[$0].sqlQuoted() + " to " + final[$0].sqlQuoted()
     }
-  }
-
-  /// `"name"` with inner quotes doubled (SQLite's `%w` inside double quotes).
-  static func quoted(_ name: String) -> String {
-    var out = "\""
-    for character in name {
-      out.append(character)
-      if character == "\"" { out.append("\"") }
-    }
-    return out + "\""
   }
 
   /// `(\n"a" TEXT, "b" TEXT, …)`, four columns to a line.
@@ -58,7 +48,7 @@ struct ImportColumns {
     var text = "(\n"
     for (index, name) in names.enumerated() {
       if index > 0 { text += index % 4 == 0 ? ",\n " : ", " }
-      text += Self.quoted(name) + " TEXT"
+      text += name.sqlQuoted() + " TEXT"
     }
     return text + ")"
   }

@@ -32,9 +32,9 @@ struct ImportJob<Target: ImportTarget> {
 
   /// The table as SQL: `"schema"."table"` or `"table"`.
   private var qualifiedName: String {
-    let table = ImportColumns.quoted(request.table)
+    let table = request.table.sqlQuoted()
     guard let schema = request.schema else { return table }
-    return ImportColumns.quoted(schema) + "." + table
+    return schema.sqlQuoted() + "." + table
   }
 
   mutating func run(_ reader: inout ImportReader) -> DotCommand.Outcome {

@@ -77,12 +77,12 @@ private struct Clone {
 
   /// Copies every row of `table`; a failure is reported with the query it came from.
   private func copyRows(of table: String) {
-    let query = "SELECT * FROM \"" + table.replacing("\"", with: "\"\"") + "\""
+    let query = "SELECT * FROM " + table.sqlQuoted()
     do throws(SQLiteError) {
       let rows = try source.prepare(query)
       let count = rows.columnNames.count
       let insert = try destination.prepare(
-        "INSERT OR IGNORE INTO \"" + table.replacing("\"", with: "\"\"") + "\" VALUES("
+        "INSERT OR IGNORE INTO " + table.sqlQuoted() + " VALUES("
           + Array(repeating: "?", count: count).joined(separator: ",") + ")")
       var copied = 0
       while try rows.step() {

@@ -19,10 +19,7 @@ enum FileControlCommand {
 
   private static let controls: [Control] = [
     Control(name: "chunk_size", usage: "SIZE") { db, schema, arguments, _ in
-      guard arguments.count == 1 else { return nil }
-      var size = Int32(truncatingIfNeeded: DotCommandArguments.integer(arguments[0]))
-      db.fileControl(.chunkSize, database: schema, value: &size)
-      return ""
+      writeOnly(.chunkSize, db, schema, arguments)
     },
     Control(name: "data_version", usage: "") { db, schema, arguments, _ in
       readOnly(.dataVersion, db, schema, arguments)
@@ -31,10 +28,7 @@ enum FileControlCommand {
       readOnly(.hasMoved, db, schema, arguments)
     },
     Control(name: "lock_timeout", usage: "MILLISEC") { db, schema, arguments, _ in
-      guard arguments.count == 1 else { return nil }
-      var milliseconds = Int32(truncatingIfNeeded: DotCommandArguments.integer(arguments[0]))
-      db.fileControl(.lockTimeout, database: schema, value: &milliseconds)
-      return ""
+      writeOnly(.lockTimeout, db, schema, arguments)
     },
     Control(name: "persist_wal", usage: "[BOOLEAN]") { db, schema, arguments, errors in
       flag(.persistWAL, db, schema, arguments, errors)
@@ -97,6 +91,16 @@ enum FileControlCommand {
     }
     shell.output.write(line)
     return .success
+  }
+
+  /// A control that only sets an `int`, from its one argument, and prints nothing.
+  private static func writeOnly(
+    _ control: FileControl, _ db: Connection, _ schema: String?, _ arguments: [String]
+  ) -> String? {
+    guard arguments.count == 1 else { return nil }
+    var value = Int32(truncatingIfNeeded: DotCommandArguments.integer(arguments[0]))
+    db.fileControl(control, database: schema, value: &value)
+    return ""
   }
 
   /// A control that only reads an `int`.

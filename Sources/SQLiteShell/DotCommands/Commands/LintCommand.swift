@@ -159,15 +159,14 @@ private struct ForeignKey {
 
   /// sqlite3's suggestion: `CREATE INDEX 't_a_b' ON 't'('a', 'b' COLLATE x);`.
   func suggestedIndex(in db: Connection) throws(SQLiteError) -> String {
-    let quoted = { (name: String) in "'" + name.replacing("'", with: "''") + "'" }
-    let name = quoted(([child] + columns).joined(separator: "_"))
+    let name = ([child] + columns).joined(separator: "_").sqlQuoted("'")
     let list = columns.indices.map { position in
       let column = columns[position]
       let required = requiredCollation(position, in: db)
       let own = ownCollation(position, in: db)
-      return quoted(column)
+      return column.sqlQuoted("'")
         + (own.asciiLowercased() == required.asciiLowercased() ? "" : " COLLATE " + required)
     }
-    return "CREATE INDEX \(name) ON \(quoted(child))(\(list.joined(separator: ", ")));"
+    return "CREATE INDEX \(name) ON \(child.sqlQuoted("'"))(\(list.joined(separator: ", ")));"
   }
 }

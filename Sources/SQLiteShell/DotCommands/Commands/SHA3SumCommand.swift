@@ -89,9 +89,9 @@ enum SHA3SumCommand {
       case _ where table.hasPrefix("sqlite_"):
         read = ""
       default:
-        read = "SELECT * FROM \(quoted(table, "\"")) NOT INDEXED;"
+        read = "SELECT * FROM \(table.sqlQuoted("\"")) NOT INDEXED;"
       }
-      sql += separator + quoted(read, "'") + "," + quoted(table, "'")
+      sql += separator + read.sqlQuoted("'") + "," + table.sqlQuoted("'")
       separator = "),("
     }
     let hash =
@@ -101,13 +101,4 @@ enum SHA3SumCommand {
     return sql + ")) " + hash
   }
 
-  private static func quoted(_ text: String, _ quote: Character) -> String {
-    var result = String(quote)
-    for character in text {
-      result.append(character)
-      if character == quote { result.append(quote) }
-    }
-    result.append(quote)
-    return result
-  }
 }

@@ -33,8 +33,8 @@ enum SchemaCommands {
         guard case .text(let schema) = row[1] else { continue }
         var part =
           schema.lowercased() == "main"
-          ? "SELECT name FROM " : "SELECT " + quoted(schema, "'") + "||'.'||name FROM "
-        part += quoted(schema, "\"") + ".sqlite_schema "
+          ? "SELECT name FROM " : "SELECT " + schema.sqlQuoted("'") + "||'.'||name FROM "
+        part += schema.sqlQuoted("\"") + ".sqlite_schema "
         part +=
           indexes
           ? " WHERE type='index'   AND tbl_name LIKE ?1"
@@ -67,17 +67,6 @@ enum SchemaCommands {
       }
       sink.write(line + "\n")
     }
-  }
-
-  /// `text` in `quote` characters, inner quotes doubled (sqlite3's `appendText`).
-  static func quoted(_ text: String, _ quote: Character) -> String {
-    var out = String(quote)
-    for character in text {
-      out.append(character)
-      if character == quote { out.append(quote) }
-    }
-    out.append(quote)
-    return out
   }
 
   static let schema: DotCommand.Handler = { shell, arguments in
@@ -155,13 +144,13 @@ enum SchemaCommands {
       divider = " UNION ALL "
       if local {
         sql += "SELECT shell_add_schema(sql,"
-        sql += schema.lowercased() == "main" ? "NULL" : quoted(schema, "'")
+        sql += schema.lowercased() == "main" ? "NULL" : schema.sqlQuoted("'")
         sql += ",name) AS sql"
       } else {
         sql += "SELECT sql"
       }
       sql += ", type, tbl_name, name, rowid,\(number) AS snum, "
-      sql += quoted(schema, "'") + " AS sname FROM "
+      sql += schema.sqlQuoted("'") + " AS sname FROM "
       sql += SQLIdentifier.quotedIfNeeded(schema) + ".sqlite_schema"
     }
     if pattern != nil {

@@ -37,14 +37,14 @@ enum TransactionCommands {
     guard requireOpen(shell, ".rollback") else { return .failure }
     guard let name = arguments.first else { return shell.runTransactionSQL("ROLLBACK") }
     guard requireSavepoint(shell, ".rollback", name) else { return .failure }
-    return shell.runTransactionSQL("ROLLBACK TO SAVEPOINT \(SchemaCommands.quoted(name, "\""))")
+    return shell.runTransactionSQL("ROLLBACK TO SAVEPOINT \(name.sqlQuoted())")
   }
 
   static let savepoint: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1, let name = arguments.first, !name.isEmpty else {
       return shell.usageFailure(".savepoint NAME")
     }
-    return shell.runTransactionSQL("SAVEPOINT \(SchemaCommands.quoted(name, "\""))")
+    return shell.runTransactionSQL("SAVEPOINT \(name.sqlQuoted())")
   }
 
   static let release: DotCommand.Handler = { shell, arguments in
@@ -53,7 +53,7 @@ enum TransactionCommands {
     }
     guard requireOpen(shell, ".release") else { return .failure }
     guard requireSavepoint(shell, ".release", name) else { return .failure }
-    return shell.runTransactionSQL("RELEASE SAVEPOINT \(SchemaCommands.quoted(name, "\""))")
+    return shell.runTransactionSQL("RELEASE SAVEPOINT \(name.sqlQuoted())")
   }
 
   private static func requireOpen(_ shell: Shell, _ command: String) -> Bool {
