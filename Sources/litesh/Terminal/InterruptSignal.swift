@@ -15,7 +15,6 @@ import Synchronization
 enum InterruptSignal {
   private static let requested = Atomic<Bool>(false)
   private static let writeEnd = Atomic<Int32>(-1)
-  private static let readEnd = Atomic<Int32>(-1)
   private static let active = Mutex<InterruptTarget?>(nil)
   private static let observer = Mutex<(@Sendable () -> Void)?>(nil)
 
@@ -27,29 +26,18 @@ enum InterruptSignal {
 
   /// Installs the handler and starts the watcher thread; call once.
   static func install() {
-    var descriptors: [Int32] = [-1, -1]
-    guard pipe(&descriptors) == 0 else { return }
-    _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
-    _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
+    guard let pipe = SignalWatcher.makePipe() else { return }
     requested.store(false, ordering: .sequentiallyConsistent)
-    writeEnd.store(descriptors[1], ordering: .sequentiallyConsistent)
-    readEnd.store(descriptors[0], ordering: .sequentiallyConsistent)
-    var thread = pthread_t()
-    guard pthread_create(&thread, nil, { _ in InterruptSignal.watch() }, nil) == 0 else {
-      return
-    }
-    pthread_detach(thread)
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in InterruptSignal.fire() }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    sigaction(SIGINT, &action, nil)
-    // A parent may have started us with SIGINT blocked; Ctrl-C must still work.
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, SIGINT)
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    writeEnd.store(pipe.write, ordering: .sequentiallyConsistent)
+    guard
+      SignalWatcher.startThread(
+        reading: pipe.read,
+        {
+          active.withLock { $0 }?.interrupt()
+          observer.withLock { $0 }?()
+        })
+    else { return }
+    SignalWatcher.install(SIGINT, flags: SA_RESTART) { _ in InterruptSignal.fire() }
   }
 
   /// Whether Ctrl-C was pressed since the last call; clears the flag.
@@ -77,15 +65,4 @@ enum InterruptSignal {
     _ = write(writeEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
   }
 
-  private static func watch() -> UnsafeMutableRawPointer? {
-    var byte: UInt8 = 0
-    let descriptor = readEnd.load(ordering: .sequentiallyConsistent)
-    while true {
-      let count = read(descriptor, &byte, 1)
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { return nil }
-      active.withLock { $0 }?.interrupt()
-      observer.withLock { $0 }?()
-    }
-  }
 }

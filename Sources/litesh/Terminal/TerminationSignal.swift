@@ -26,7 +26,6 @@ enum TerminationSignal {
   /// Whether SIGINT came in batch mode.
   private static let interrupted = Atomic<Bool>(false)
   private static let watcherWriteEnd = Atomic<Int32>(-1)
-  private static let watcherReadEnd = Atomic<Int32>(-1)
   private static let stopWriteEnd = Atomic<Int32>(-1)
   private static let stopReadEnd = Atomic<Int32>(-1)
   private static let target = Mutex<InterruptTarget?>(nil)
@@ -41,21 +40,23 @@ enum TerminationSignal {
     // Touch every static now: their lazy initialisation must not happen in the handler.
     terminating.store(0, ordering: .sequentiallyConsistent)
     interrupted.store(false, ordering: .sequentiallyConsistent)
-    guard let watcher = makePipe(), let stop = makePipe() else { return }
-    watcherReadEnd.store(watcher.read, ordering: .sequentiallyConsistent)
+    guard let watcher = SignalWatcher.makePipe(), let stop = SignalWatcher.makePipe() else {
+      return
+    }
     watcherWriteEnd.store(watcher.write, ordering: .sequentiallyConsistent)
     stopReadEnd.store(stop.read, ordering: .sequentiallyConsistent)
     stopWriteEnd.store(stop.write, ordering: .sequentiallyConsistent)
     target.withLock { $0 = shell.interruptTarget }
     workStop.withLock { $0 = shell.workStop }
     shell.stopRequest = { request }
-    var thread = pthread_t()
-    if pthread_create(&thread, nil, { _ in TerminationSignal.watch() }, nil) == 0 {
-      pthread_detach(thread)
+    SignalWatcher.startThread(reading: watcher.read) {
+      target.withLock { $0 }?.interrupt()
+      workStop.withLock { $0 }?.request()
     }
-    handle(SIGTERM, flags: 0)
-    handle(SIGHUP, flags: 0)
-    if batchInterrupt { handle(SIGINT, flags: SA_RESTART) }
+    let handler: @convention(c) (Int32) -> Void = { number in TerminationSignal.fire(number) }
+    SignalWatcher.install(SIGTERM, flags: 0, handler: handler)
+    SignalWatcher.install(SIGHUP, flags: 0, handler: handler)
+    if batchInterrupt { SignalWatcher.install(SIGINT, flags: SA_RESTART, handler: handler) }
   }
 
   /// Stops taking SIGINT and forgets one that came (the REPL starts: ``InterruptSignal`` owns
@@ -94,18 +95,6 @@ enum TerminationSignal {
     signal.map { 128 + $0 } ?? status
   }
 
-  private static func handle(_ number: Int32, flags: Int32) {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { number in TerminationSignal.fire(number) }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = flags
-    sigaction(number, &action, nil)
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, number)
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-  }
-
   /// The signal handler's whole work: atomics and `write(2)`.
   private static func fire(_ number: Int32) {
     if number == SIGINT {
@@ -120,23 +109,4 @@ enum TerminationSignal {
     _ = write(watcherWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
   }
 
-  private static func watch() -> UnsafeMutableRawPointer? {
-    var byte: UInt8 = 0
-    let descriptor = watcherReadEnd.load(ordering: .sequentiallyConsistent)
-    while true {
-      let count = read(descriptor, &byte, 1)
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { return nil }
-      target.withLock { $0 }?.interrupt()
-      workStop.withLock { $0 }?.request()
-    }
-  }
-
-  private static func makePipe() -> (read: Int32, write: Int32)? {
-    var descriptors: [Int32] = [-1, -1]
-    guard pipe(&descriptors) == 0 else { return nil }
-    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
-    return (descriptors[0], descriptors[1])
-  }
 }
