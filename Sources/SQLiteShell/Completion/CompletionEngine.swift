@@ -46,7 +46,7 @@ public final class CompletionEngine {
     var candidates: [String]
     if pending.isEmpty, before.hasPrefix(".") {
       candidates = dotCommandCompletions(before: before, word: word, connection: connection)
-    } else if LiteralScan.endsInsideLiteral(pending.isEmpty ? before : pending + "\n" + before) {
+    } else if QuickScan.endsInsideLiteral(pending.isEmpty ? before : pending + "\n" + before) {
       // Inside a string or a comment: nothing is offered, so nothing typed there is rewritten.
       candidates = []
     } else {
