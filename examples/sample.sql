@@ -21,6 +21,7 @@ CREATE TABLE orders (
   ordered_at   TEXT NOT NULL
 );
 CREATE INDEX orders_by_customer ON orders(customer_id);
+CREATE INDEX orders_by_product ON orders(product_id);
 CREATE VIEW order_totals AS
   SELECT o.id, c.name AS customer, p.name AS product, o.quantity, o.quantity * p.price AS total
   FROM orders o JOIN customers c ON c.id = o.customer_id JOIN products p ON p.id = o.product_id;
