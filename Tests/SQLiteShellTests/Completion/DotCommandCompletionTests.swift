@@ -53,11 +53,7 @@ struct DotCommandCompletionTests {
 
   @Test("completes file names for .open and .read, with directories ending in a slash")
   func fileNames() throws {
-    var template = Array("/tmp/litesh-completion-XXXXXX".utf8CString)
-    let directory = try #require(
-      template.withUnsafeMutableBufferPointer { buffer in
-        buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-      })
+    let directory = try TemporaryDirectory.make("litesh-completion")
     defer {
       for name in ["app.db", "apps/inner.sql", "notes.txt"] { unlink(directory + "/" + name) }
       rmdir(directory + "/apps")

@@ -7,18 +7,9 @@ import Testing
 /// behaviour is in the compatibility cases): WAL files, `--maxsize` on `.open`, readers.
 @Suite("Deserialize")
 struct DeserializeTests {
-  private let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("litesh-deserialize-\(UUID().uuidString)").path
-
-  private func withDirectory(_ body: (String) throws -> Void) throws {
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    try body(directory)
-  }
-
   @Test("a WAL database loads with the commits still in its -wal file; the file is untouched")
   func walFile() throws {
-    try withDirectory { directory in
+    try TemporaryDirectory.with("litesh-deserialize") { directory in
       let path = directory + "/w.db"
       let writer = try Connection(path: path)
       try writer.execute("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0")
@@ -36,7 +27,7 @@ struct DeserializeTests {
 
   @Test(".open --maxsize limits the copy as -maxsize does")
   func openMaxSize() throws {
-    try withDirectory { directory in
+    try TemporaryDirectory.with("litesh-deserialize") { directory in
       let path = directory + "/m.db"
       try Connection(path: path).execute("CREATE TABLE t(a)")
       let result = ShellHarness().run(
@@ -49,7 +40,7 @@ struct DeserializeTests {
 
   @Test("readers are refused on a deserialized copy, which is not a file")
   func readers() throws {
-    try withDirectory { directory in
+    try TemporaryDirectory.with("litesh-deserialize") { directory in
       let path = directory + "/r.db"
       try Connection(path: path).execute("CREATE TABLE t(a)")
       let result = ShellHarness().run(".open --deserialize \(path)\n.readers 2\n")

@@ -9,12 +9,7 @@ import Glibc
 struct DotCommandBehaviourTests {
   /// A fresh directory under /tmp, removed by the caller.
   private func temporaryDirectory() throws -> String {
-    var template = Array("/tmp/litesh-shell-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { buffer -> String? in
-      guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-      return String(cString: base)
-    }
-    return try #require(path)
+    try TemporaryDirectory.make("litesh-shell")
   }
 
   private func contents(_ path: String) -> String {

@@ -12,12 +12,7 @@ struct SafeModeTests {
   private func runSafe(_ line: String, prepare: ((Connection) throws -> Void)? = nil) throws -> (
     output: String, errors: String, status: Int32, directory: String
   ) {
-    var template = Array("/tmp/litesh-safe-XXXXXX".utf8CString)
-    let directory = try #require(
-      template.withUnsafeMutableBufferPointer { buffer -> String? in
-        guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-        return String(cString: base)
-      })
+    let directory = try TemporaryDirectory.make("litesh-safe")
     var state = ShellState()
     state.isSafe = true
     let harness = ShellHarness(state: state)

@@ -81,12 +81,7 @@ struct TerminalCommandsTests {
   }
 
   private func temporaryDirectory() throws -> String {
-    var template = Array("/tmp/litesh-edit-test-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { buffer -> String? in
-      guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-      return String(cString: base)
-    }
-    return try #require(path)
+    try TemporaryDirectory.make("litesh-edit-test")
   }
 
   private func write(_ text: String, to path: String) throws {

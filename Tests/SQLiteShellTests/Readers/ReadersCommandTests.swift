@@ -16,12 +16,7 @@ struct ReadersCommandTests {
     let harness: ShellHarness
 
     init(readers: Int, file: String? = "test.db") throws {
-      var template = Array("/tmp/litesh-readers-XXXXXX".utf8CString)
-      let path = template.withUnsafeMutableBufferPointer { buffer -> String? in
-        guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-        return String(cString: base)
-      }
-      directory = try #require(path)
+      directory = try TemporaryDirectory.make("litesh-readers")
       var state = ShellState()
       state.readerCount = readers
       if let file { state.databasePath = directory + "/" + file }

@@ -15,12 +15,7 @@ struct TransactionCommandsTests {
     var path: String { directory + "/test.db" }
 
     init() throws {
-      var template = Array("/tmp/litesh-tx-XXXXXX".utf8CString)
-      let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
-        guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-        return String(cString: base)
-      }
-      directory = try #require(made)
+      directory = try TemporaryDirectory.make("litesh-tx")
     }
 
     deinit {
