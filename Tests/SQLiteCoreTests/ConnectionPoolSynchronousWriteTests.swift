@@ -102,6 +102,19 @@ struct ConnectionPoolSynchronousWriteTests {
     expectFailure(after, .misuse)
   }
 
+  @Test("after close, a new thread that reuses the exited writer thread's id is not the writer")
+  func threadIdentityAfterClose() async throws {
+    let directory = try PoolTestDirectory()
+    let pool = try await ConnectionPool.withTable(in: directory)
+    try await pool.close()
+    // glibc hands an exited thread's descriptor (its pthread_t) to the next thread it starts:
+    // each write must fail with misuse, none may trap as if on the writer's own thread.
+    for _ in 0..<50 {
+      let after = try await onThreads(1) { _ in Result { try pool.writeSynchronously { _ in 1 } } }
+      expectFailure(after[0], .misuse)
+    }
+  }
+
   @Test("an async write runs its whole body on the writer's own thread")
   func asyncWriteRunsOnWriterThread() async throws {
     let directory = try PoolTestDirectory()

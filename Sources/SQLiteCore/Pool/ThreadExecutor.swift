@@ -24,7 +24,8 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   private var isStopping = false
   private var pins = 0
   private var hasExited = false
-  /// The thread's `pthread_self()`, stored by the thread itself when it starts (0 before).
+  /// The thread's `pthread_self()`, stored by the thread itself when it starts (0 before it
+  /// starts and after it exits).
   private let thread = Atomic<Int>(0)
 
   /// Starts the thread.
@@ -120,6 +121,8 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
       }
       if jobs.isEmpty {
         hasExited = true
+        // A later thread may get this one's `pthread_t`: it must not pass for this executor's.
+        thread.store(0, ordering: .relaxed)
         pthread_mutex_unlock(mutex)
         return
       }
