@@ -44,15 +44,16 @@ test-unit:
 	# wait behind litesh processes until their gates time out (seen under ASan on 2 cores).
 	# The dqlite cluster suites alone: on a loaded machine raft misses heartbeats and elects a
 	# new leader mid-statement, which the shell rightly reports and the comparison fails.
-	$(SWIFT) test --skip-build --skip 'EndToEndTests|Dqlite'
-	$(SWIFT) test --skip-build --filter EndToEndTests --skip Dqlite
-	$(SWIFT) test --skip-build --filter Dqlite
-	LITESH_COMPAT_READERS=4 $(SWIFT) test --skip-build --filter Compatibility
+	# Each run under scripts/test-run.sh: a crashed test process fails the run, never hangs it.
+	scripts/test-run.sh $(SWIFT) test --skip-build --skip 'EndToEndTests|Dqlite'
+	scripts/test-run.sh $(SWIFT) test --skip-build --filter EndToEndTests --skip Dqlite
+	scripts/test-run.sh $(SWIFT) test --skip-build --filter Dqlite
+	LITESH_COMPAT_READERS=4 scripts/test-run.sh $(SWIFT) test --skip-build --filter Compatibility
 
 test-tsan:
 	scripts/setup.sh --test
 	@if ls Tests/SQLiteCoreTests/*Pool*Tests.swift >/dev/null 2>&1; then \
-	  $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction|InterruptHandle|ReadersCommand|Bench'; \
+	  scripts/test-run.sh $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction|InterruptHandle|ReadersCommand|Bench'; \
 	else echo "test-tsan: no pool tests yet"; fi
 
 # The whole suite under AddressSanitizer (the tests also run the ASan-built litesh binary), in
@@ -65,7 +66,7 @@ test-asan:
 	$(SWIFT) build --build-tests --scratch-path $(ASAN_SCRATCH) --sanitize=address
 	for run in "--skip EndToEndTests|Dqlite" "--filter EndToEndTests --skip Dqlite" \
 	    "--filter Dqlite"; do \
-	  ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) \
+	  ASAN_OPTIONS=detect_leaks=0 scripts/test-run.sh $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) \
 	    --sanitize=address $$run || exit 1; \
 	done
 
