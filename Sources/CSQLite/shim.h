@@ -21,6 +21,11 @@ static inline int csqlite_format_double(char *buf, int size, const char *format,
 static inline char *csqlite_mprintf_string(const char *format, const char *value) {
   return sqlite3_mprintf(format, value);
 }
+
+/* sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY), from a virtual table's xConnect. */
+static inline int csqlite_vtab_config_direct_only(sqlite3 *db) {
+  return sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+}
 /* sqlite3_config(SQLITE_CONFIG_LOG, ...): only before SQLite initialises; SQLITE_MISUSE after. */
 typedef void (*csqlite_log_callback)(void *context, int code, const char *message);
 static inline int csqlite_config_log(csqlite_log_callback callback, void *context) {

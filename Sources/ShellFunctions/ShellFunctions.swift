@@ -10,8 +10,8 @@ public import SQLiteCore
 /// try db.scalar("SELECT hex(sha3('abc'))") as String?
 /// ```
 ///
-/// Registered: `generate_series`, `regexp`/`regexpi` (and so the `REGEXP` operator), `readfile`,
-/// `writefile`, `lsmode`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
+/// Registered: `generate_series`, `regexp`/`regexpi` (and so the `REGEXP` operator), `fsdir`,
+/// `readfile`, `writefile`, `lsmode`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
 /// `decimal_sub`, `decimal_mul`, `decimal_cmp`, `decimal_sum`, the `ieee754` family, and the
 /// `decimal` and `uint` collations.
 public enum ShellFunctions {
@@ -33,6 +33,7 @@ public enum ShellFunctions {
     try UIntCollation.register(registration)
     try GenerateSeries.register(registration)
     try FileFunctions.register(registration, safeMode: safeMode)
+    if !safeMode { try DirectoryListing.register(registration) }
     try EditFunction.register(registration, safeMode: safeMode)
   }
 }

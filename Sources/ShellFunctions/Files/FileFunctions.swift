@@ -16,13 +16,13 @@ enum FileFunctions {
     }
     try registration.scalar("readfile", 1, .directOnly) { context, arguments in
       guard let path = arguments.string(0) else { return }
-      readFile(path, into: context)
+      path.withCString { readFile($0, into: context) }
     }
     try registration.scalar("writefile", -1, .directOnly, writeFileFunction)
   }
 
   /// The file's bytes as a blob; `NULL` when it cannot be opened, an error when too big.
-  static func readFile(_ path: String, into context: SQLContext) {
+  static func readFile(_ path: UnsafePointer<CChar>, into context: SQLContext) {
     guard let file = fopen(path, "rb") else { return }
     defer { fclose(file) }
     fseek(file, 0, SEEK_END)

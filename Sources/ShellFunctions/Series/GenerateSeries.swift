@@ -10,15 +10,7 @@ import SQLiteCore
 enum GenerateSeries {
   /// Registers the module; SQLite frees the module when the connection closes.
   static func register(_ registration: FunctionRegistration) throws(SQLiteError) {
-    let module = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)
-    module.initialize(to: makeModule())
-    let rc = sqlite3_create_module_v2(
-      registration.db, "generate_series", module, UnsafeMutableRawPointer(module),
-      { pointer in
-        guard let pointer else { return }
-        pointer.assumingMemoryBound(to: sqlite3_module.self).deallocate()
-      })
-    try registration.check(rc)
+    try VirtualTable.register("generate_series", makeModule(), registration)
   }
 
   /// Bits of the plan number shared by `xBestIndex` and `xFilter`.
@@ -33,19 +25,10 @@ enum GenerateSeries {
   private static func makeModule() -> sqlite3_module {
     var module = sqlite3_module()
     module.xConnect = { db, _, _, _, table, _ in
-      let rc = sqlite3_declare_vtab(
-        db, "CREATE TABLE x(value,start hidden,stop hidden,step hidden)")
-      guard rc == SQLITE_OK, let table else { return rc }
-      let allocated = UnsafeMutablePointer<sqlite3_vtab>.allocate(capacity: 1)
-      allocated.initialize(to: sqlite3_vtab())
-      table.pointee = allocated
-      return SQLITE_OK
+      VirtualTable.connect(
+        db, schema: "CREATE TABLE x(value,start hidden,stop hidden,step hidden)", table)
     }
-    module.xDisconnect = { table in
-      if let message = table?.pointee.zErrMsg { sqlite3_free(message) }
-      table?.deallocate()
-      return SQLITE_OK
-    }
+    module.xDisconnect = { VirtualTable.disconnect($0) }
     module.xBestIndex = { table, info in
       guard let table, let info else { return SQLITE_ERROR }
       return GenerateSeries.bestIndex(table, info)
@@ -115,10 +98,7 @@ enum GenerateSeries {
       info.pointee.aConstraintUsage[index].omit = 1
     }
     guard sawStart else {
-      if let old = table.pointee.zErrMsg { sqlite3_free(old) }
-      table.pointee.zErrMsg = csqlite_mprintf_string(
-        "%s", "first argument to \"generate_series()\" missing or unusable")
-      return SQLITE_ERROR
+      return VirtualTable.fail(table, "first argument to \"generate_series()\" missing or unusable")
     }
     if unusable & ~plan != 0 { return SQLITE_CONSTRAINT }
     if plan & 3 == 3 {

@@ -68,6 +68,7 @@ struct DqliteCompatibilityTests {
   /// Why a case cannot give sqlite3's bytes on dqlite, or `nil` when it must.
   static func reason(_ name: String) -> String? {
     if let reason = differences[name] { return reason }
+    if name.hasPrefix("fsdir") { return shellFunctions }
     return localCommands.first { name.hasPrefix($0 + " ") || name == $0 }.map {
       "\($0) reads or drives the local SQLite connection; on dqlite it refuses"
     }
@@ -81,6 +82,8 @@ struct DqliteCompatibilityTests {
     ".filectrl",
   ]
 
+  static let shellFunctions =
+    "the shell's own SQL functions (generate_series, sha3, fsdir, …) are not on the dqlite nodes"
   static let showsFileName = ".show prints the dqlite address as the file name"
   static let attaches = "ATTACH is refused on dqlite (one database per connection)"
 
@@ -119,8 +122,7 @@ struct DqliteCompatibilityTests {
     "a write with RETURNING prints its rows":
       "a write with RETURNING is refused on dqlite 1.11.1 (EXEC returns no rows; as a QUERY the"
       + " write is not replicated and the leader aborts)",
-    "generate_series ordered by rowid, descending":
-      "the shell's own SQL functions (generate_series, sha3, …) are not on the dqlite nodes",
+    "generate_series ordered by rowid, descending": shellFunctions,
     "Latin-1 text from stdin is stored unchanged":
       "statements travel as UTF-8 text (dqlite's text is NUL-terminated UTF-8)",
     "Latin-1 text from .read is stored unchanged":

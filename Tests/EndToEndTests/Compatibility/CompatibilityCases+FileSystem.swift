@@ -1,0 +1,45 @@
+/// The `fsdir` table-valued function: walking directories, its hidden arguments, its errors.
+extension CompatibilityCases {
+  private static let tree: [String: String] = [
+    "d/a.txt": "hello\n", "d/sub/b.txt": "two\nlines\n", "d/sub/deeper/c": "",
+    "other/x": "x",
+  ]
+
+  static let fileSystem: [CompatibilityCase] = [
+    CompatibilityCase(
+      "fsdir lists a tree, the root first, with modes, data and link targets",
+      input: ".headers on\n"
+        + "SELECT name, lsmode(mode), typeof(mtime), mtime > 0, typeof(data), hex(data)\n"
+        + "  FROM fsdir('d') ORDER BY name;\n"
+        + "SELECT name FROM fsdir('d') LIMIT 1;\n"
+        + "SELECT count(*), sum(length(data)) FROM fsdir('d');\n"
+        + "SELECT writefile('d/link', 'a.txt', 41471);\n"
+        + "SELECT name, data FROM fsdir('d') WHERE name = 'd/link';\n",
+      files: tree),
+    CompatibilityCase(
+      "fsdir's second argument is the directory the path is read in, left out of the names",
+      input: "SELECT name FROM fsdir('sub', 'd') ORDER BY 1;\n"
+        + "SELECT name, path, dir FROM fsdir('a.txt', 'd');\n"
+        + "SELECT name FROM fsdir('d', NULL) ORDER BY 1;\n"
+        + "SELECT name FROM fsdir WHERE path = 'x' AND dir = 'other';\n"
+        + "SELECT name FROM fsdir('d/') ORDER BY 1;\n"
+        + "SELECT rowid, name FROM fsdir('d/a.txt');\n",
+      files: tree),
+    CompatibilityCase(
+      "fsdir joins: each directory of one listing listed again",
+      input: "SELECT a.name, b.name FROM fsdir('d') a, fsdir(a.name) b\n"
+        + "  WHERE a.mode >= 16384 AND a.mode < 32768 ORDER BY 1, 2;\n",
+      files: tree),
+    CompatibilityCase(
+      "fsdir errors: no argument, NULL, a missing file, a view",
+      input: "SELECT * FROM fsdir;\nSELECT * FROM fsdir(NULL);\n"
+        + "SELECT * FROM fsdir('missing');\nSELECT name FROM fsdir WHERE path LIKE 'd';\n"
+        + "SELECT name FROM fsdir('d') WHERE dir = (SELECT 'nowhere');\n"
+        + "CREATE VIEW v AS SELECT * FROM fsdir('d');\nSELECT count(*) FROM v;\n"
+        + "SELECT * FROM pragma_table_xinfo('fsdir');\n",
+      files: tree),
+    CompatibilityCase(
+      "fsdir errors stop a batch run with status 1",
+      ["-bail", ":memory:", "SELECT 1; SELECT * FROM fsdir('missing'); SELECT 2;"]),
+  ]
+}
