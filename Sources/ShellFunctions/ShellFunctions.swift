@@ -11,7 +11,7 @@ public import SQLiteCore
 /// ```
 ///
 /// Registered: `generate_series`, `regexp`/`regexpi` (and so the `REGEXP` operator), `fsdir`,
-/// `readfile`, `writefile`, `lsmode`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
+/// `readfile`, `writefile`, `lsmode`, `sqlar_compress`, `sqlar_uncompress`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
 /// `decimal_sub`, `decimal_mul`, `decimal_cmp`, `decimal_sum`, the `ieee754` family, and the
 /// `decimal` and `uint` collations.
 public enum ShellFunctions {
@@ -34,6 +34,7 @@ public enum ShellFunctions {
     try GenerateSeries.register(registration)
     try FileFunctions.register(registration, safeMode: safeMode)
     if !safeMode { try DirectoryListing.register(registration) }
+    try ArchiveFunctions.register(registration)
     try EditFunction.register(registration, safeMode: safeMode)
   }
 }

@@ -88,7 +88,9 @@ enum DirectoryListing {
   }
 
   /// Fails the call with `message` on the cursor's table, as sqlite3's cursor does.
-  fileprivate static func fail(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ message: String)
+  fileprivate static func fail(
+    _ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ message: String
+  )
     -> Int32
   {
     VirtualTable.fail(cursor?.pointee.pVtab, message)

@@ -5,7 +5,9 @@ import SQLiteCore
 /// module, the bare table object, and the table's error message.
 enum VirtualTable {
   /// Registers `module` as `name`; SQLite frees its copy when the connection closes.
-  static func register(_ name: String, _ module: sqlite3_module, _ registration: FunctionRegistration)
+  static func register(
+    _ name: String, _ module: sqlite3_module, _ registration: FunctionRegistration
+  )
     throws(SQLiteError)
   {
     let allocated = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)

@@ -1,4 +1,5 @@
-/// The `fsdir` table-valued function: walking directories, its hidden arguments, its errors.
+/// The `fsdir` table-valued function (walking directories, its hidden arguments, its errors) and
+/// the SQLite Archive compression functions `sqlar_compress` and `sqlar_uncompress`.
 extension CompatibilityCases {
   private static let tree: [String: String] = [
     "d/a.txt": "hello\n", "d/sub/b.txt": "two\nlines\n", "d/sub/deeper/c": "",
@@ -41,5 +42,24 @@ extension CompatibilityCases {
     CompatibilityCase(
       "fsdir errors stop a batch run with status 1",
       ["-bail", ":memory:", "SELECT 1; SELECT * FROM fsdir('missing'); SELECT 2;"]),
+    CompatibilityCase(
+      "sqlar_compress compresses blobs that shrink and passes everything else through",
+      input: "SELECT hex(sqlar_compress(zeroblob(100))), hex(sqlar_compress(x'01'));\n"
+        + "SELECT sqlar_compress('text'), sqlar_compress(12), sqlar_compress(NULL),\n"
+        + "  typeof(sqlar_compress(1.5)), typeof(sqlar_compress('text'));\n"
+        + "SELECT sha3(sqlar_compress(readfile('d/sub/b.txt'))), length(sqlar_compress(data))\n"
+        + "  FROM fsdir('d/a.txt');\n",
+      files: tree),
+    CompatibilityCase(
+      "sqlar_uncompress inflates to the size given, or passes the value through",
+      input: "SELECT hex(sqlar_uncompress(sqlar_compress(zeroblob(100)), 100));\n"
+        + "SELECT length(sqlar_uncompress(sqlar_compress(zeroblob(1000)), 5000));\n"
+        + "SELECT sqlar_uncompress('abc', 0), sqlar_uncompress('abc', 3),\n"
+        + "  sqlar_uncompress(NULL, 3);\n"
+        + "SELECT length(sqlar_uncompress(sqlar_compress(zeroblob(1000)), 10));\n"
+        + "SELECT sqlar_uncompress(x'0102', 5);\n"
+        + "SELECT sqlar_uncompress(x'0102', 2000000000);\n"
+        + "SELECT sqlar_uncompress(x'0102', 1000000000000);\n"
+        + "SELECT sqlar_compress();\n"),
   ]
 }

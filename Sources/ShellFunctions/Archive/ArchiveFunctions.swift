@@ -1,0 +1,55 @@
+import CSQLite
+import SQLiteCore
+
+/// `sqlar_compress(X)` and `sqlar_uncompress(X, SIZE)`, as sqlite3's sqlar extension defines
+/// them: the zlib-format compression of SQLite Archive files (`.archive`).
+enum ArchiveFunctions {
+  static func register(_ registration: FunctionRegistration) throws(SQLiteError) {
+    try registration.scalar("sqlar_compress", 1, .innocuous) { context, arguments in
+      compress(arguments, context)
+    }
+    try registration.scalar("sqlar_uncompress", 2, .innocuous) { context, arguments in
+      uncompress(arguments, context)
+    }
+  }
+
+  /// A blob comes back compressed when that makes it smaller; anything else comes back as is.
+  private static func compress(_ arguments: SQLArguments, _ context: SQLContext) {
+    let value = arguments.value(0)
+    guard sqlite3_value_type(value) == SQLITE_BLOB else {
+      return sqlite3_result_value(context.raw, value)
+    }
+    guard let zlib = Zlib.shared else { return context.error(Zlib.missing) }
+    let bytes = UnsafeRawBufferPointer(
+      start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
+    guard let compressed = zlib.deflate(bytes) else {
+      return context.error("error in compress()")
+    }
+    if compressed.count < bytes.count {
+      context.result(blob: compressed)
+    } else {
+      sqlite3_result_value(context.raw, value)
+    }
+  }
+
+  /// X inflated to SIZE bytes; X itself when SIZE is not positive or is X's own size.
+  private static func uncompress(_ arguments: SQLArguments, _ context: SQLContext) {
+    let value = arguments.value(0)
+    let size = arguments.int64(1)
+    let count = Int(sqlite3_value_bytes(value))
+    guard size > 0, size != count else { return sqlite3_result_value(context.raw, value) }
+    guard let zlib = Zlib.shared else { return context.error(Zlib.missing) }
+    let bytes = UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: count)
+    // sqlite3 3.40.1 allocates SIZE with sqlite3_malloc, whose argument is an int: a SIZE
+    // beyond 2^31 - 1, or one it cannot allocate, is "error in uncompress()" there too.
+    guard size <= Int64(Int32.max), let output = sqlite3_malloc64(UInt64(size)) else {
+      return context.error("error in uncompress()")
+    }
+    let buffer = UnsafeMutableRawBufferPointer(start: output, count: Int(size))
+    guard let produced = zlib.inflate(bytes, into: buffer) else {
+      sqlite3_free(output)
+      return context.error("error in uncompress()")
+    }
+    sqlite3_result_blob64(context.raw, output, UInt64(produced), sqlite3_free)
+  }
+}
