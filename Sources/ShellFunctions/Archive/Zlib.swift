@@ -8,9 +8,10 @@ import Glibc
 struct Zlib: @unchecked Sendable {
   // @unchecked: C function pointers, set once when the library loads and never changed.
 
-  typealias Compress = @convention(c) (
-    UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt
-  ) -> Int32
+  typealias Compress =
+    @convention(c) (
+      UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt
+    ) -> Int32
 
   /// `Z_OK`.
   static let ok: Int32 = 0
@@ -43,7 +44,8 @@ struct Zlib: @unchecked Sendable {
     var size = compressBound(UInt(bytes.count))
     var output = [UInt8](repeating: 0, count: Int(size))
     let rc = output.withUnsafeMutableBufferPointer {
-      compress($0.baseAddress, &size, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+      compress(
+        $0.baseAddress, &size, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
         UInt(bytes.count))
     }
     guard rc == Self.ok else { return nil }

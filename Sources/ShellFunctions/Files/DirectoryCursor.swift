@@ -1,9 +1,9 @@
 import CSQLite
 import Glibc
 
-/// One scan of `fsdir`: a depth-first walk in `readdir` order, as sqlite3's fileio extension
-/// makes it. SQLite's cursor header must come first in memory.
+/// One scan of `fsdir`: a depth-first walk in `readdir` order, as sqlite3's makes it.
 ///
+/// SQLite's cursor header must come first in memory.
 /// Paths are kept as bytes, never as `String`: a file name need not be UTF-8, and the `name`
 /// column must give back exactly the bytes the directory holds.
 struct DirectoryCursor {
@@ -39,6 +39,7 @@ struct DirectoryCursor {
   var isAtEnd: Bool { path == nil }
 
   /// Starts at `root` (inside `directory` when given): its first row is `root` itself.
+  ///
   /// Returns sqlite3's error message when the walk cannot start.
   mutating func start(root: [UInt8], directory: [UInt8]?) -> String? {
     reset()
@@ -107,18 +108,15 @@ struct DirectoryCursor {
     var size = 64
     while true {
       var buffer = [CChar](repeating: 0, count: size)
-      let count = withCString(path) { name in
-        buffer.withUnsafeMutableBufferPointer { readlink(name, $0.baseAddress!, size) }
-      }
+      let count = withCString(path) { readlink($0, &buffer, size) }
       if count < size { return buffer.prefix(max(count, 0)).map { UInt8(bitPattern: $0) } }
       size *= 2
     }
   }
 
+  /// Calls `body` with `bytes` as a NUL-terminated C string, valid only inside.
   private static func withCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
-    (bytes + [0]).withUnsafeBufferPointer {
-      $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-    }
+    body(bytes.map { CChar(bitPattern: $0) } + [0])
   }
 
   /// A path for an error message; SQLite's messages are text, so invalid UTF-8 is repaired.
