@@ -42,6 +42,9 @@ public final class Shell {
   public internal(set) var hasLostOutput = false
   /// The status `.exit N` asked for, or 1 when the database could not be opened.
   public internal(set) var exitCode: Int32?
+  /// The exit status sqlite3 gives when the dot-command that just failed was a command-line
+  /// argument: the SQLite result code some commands return (`.archive`); 1 when `nil`.
+  public internal(set) var dotCommandStatus: Int32?
   /// The commands this shell runs.
   public let registry: DotCommandRegistry
   /// The last chunk of SQL run from the main input, for `.edit`.

@@ -38,3 +38,22 @@ public enum ShellFunctions {
     try EditFunction.register(registration, safeMode: safeMode)
   }
 }
+
+extension ShellFunctions {
+  /// Registers sqlite3's `shell_putsnl(X)`, which writes X and a newline, on `connection`.
+  ///
+  /// X's text and a newline go to `write`, and X is the result. `.archive -v` prints each file
+  /// name with it.
+  /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
+  public static func registerLineWriter(
+    on connection: Connection, _ write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(SQLiteError) {
+    let registration = FunctionRegistration(db: connection.withUnsafeHandle { $0 })
+    try registration.scalar("shell_putsnl", 1, []) { context, arguments in
+      var line = arguments.textBytes(0) ?? Array("(null)".utf8)
+      line.append(UInt8(ascii: "\n"))
+      line.withUnsafeBufferPointer { write($0) }
+      sqlite3_result_value(context.raw, arguments.value(0))
+    }
+  }
+}

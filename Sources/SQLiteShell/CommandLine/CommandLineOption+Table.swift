@@ -15,6 +15,8 @@ extension CommandLineOption {
 
   /// Every option litesh accepts, in `-help` order; `-cmd` is handled by the launcher.
   public static let table: [CommandLineOption] = [
+    // The launcher runs it: every word after it is the archive command's.
+    CommandLineOption("A", "run \".archive ARGS\" and exit", label: "-A ARGS...") { _, _ in },
     mode("ascii", "set output mode to 'ascii'", .ascii, columns: "\u{1F}", rows: "\u{1E}"),
     CommandLineOption("bail", "stop after hitting an error", phase: .early) { settings, _ in
       settings.state.bail = true

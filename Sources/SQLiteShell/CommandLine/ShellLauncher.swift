@@ -87,6 +87,8 @@ public struct ShellLauncher {
         continue
       }
       let name = optionName(word)
+      // Every word after -A is the archive command's.
+      if name == "A" { break }
       guard let option = option(named: name, argumentsLeft: arguments.count - index) else {
         continue
       }
@@ -122,17 +124,20 @@ public struct ShellLauncher {
     if let code = runInitFile(settings, path: initFile, shell: shell) {
       return finish(shell, code)
     }
-    if let code = secondPass(&settings, shell: shell) { return finish(shell, code) }
+    if let code = secondPass(&settings, commands: commands, shell: shell) {
+      return finish(shell, code)
+    }
     shell.state.isInteractive = settings.forcedInteractive ?? isTerminal
     if commands.isEmpty { return .readInput(shell) }
     for command in commands {
       if shell.standardOutput.isBroken { return finish(shell, 1) }
       if command.bytes.first == UInt8(ascii: ".") {
+        shell.dotCommandStatus = nil
         let outcome = shell.runDotCommand(command)
         if let code = shell.exitCode { return finish(shell, code) }
         switch outcome {
         case .success: continue
-        case .failure: return finish(shell, 1)
+        case .failure: return finish(shell, shell.dotCommandStatus ?? 1)
         case .quit: return finish(shell, 0)
         }
       } else if let code = shell.runArgumentSQL(command) {
@@ -178,6 +183,19 @@ public struct ShellLauncher {
     return String(name)
   }
 
+  /// `-A ARGS...`: `.archive ARGS` on the database, then the end (status 0, as sqlite3's,
+  /// whatever the archive command said); SQL arguments before it are an error.
+  private func runArchiveOption(from index: Int, commands: [SQLText], shell: Shell) -> Int32 {
+    guard commands.isEmpty else {
+      errors.write("Error: cannot mix regular SQL or dot-commands with \"-A\"\n")
+      return 1
+    }
+    guard let database = shell.openDatabase() else { return shell.exitCode ?? 1 }
+    let words = argumentBytes[index...].map { Array($0.bytes) }
+    _ = ArchiveCommand.run(words, fromCommandLine: true, shell: shell, database: database)
+    return 0
+  }
+
   /// `~/.sqliterc` or `-init FILE`; errors in it do not change the exit status unless `-bail`.
   private func runInitFile(_ settings: LaunchSettings, path file: SQLText?, shell: Shell) -> Int32?
   {
@@ -219,13 +237,16 @@ public struct ShellLauncher {
   }
 
   /// The options in order after the init file: settings, `-cmd`, unknown options.
-  private func secondPass(_ settings: inout LaunchSettings, shell: Shell) -> Int32? {
+  private func secondPass(
+    _ settings: inout LaunchSettings, commands: [SQLText], shell: Shell
+  ) -> Int32? {
     var index = 1
     while index < arguments.count {
       let word = arguments[index]
       index += 1
       guard word.hasPrefix("-") else { continue }
       let name = optionName(word)
+      if name == "A" { return runArchiveOption(from: index, commands: commands, shell: shell) }
       guard let option = option(named: name, argumentsLeft: arguments.count - index) else {
         errors.write(
           "\(program): Error: unknown option: \(word.hasPrefix("--") ? String(word.dropFirst()) : word)\n"

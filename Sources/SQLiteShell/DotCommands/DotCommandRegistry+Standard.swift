@@ -1,7 +1,7 @@
 extension DotCommandRegistry {
   /// litesh's commands, with sqlite3's other names kept for abbreviation order.
   public static let standard = DotCommandRegistry([
-    DotCommand("archive"),
+    DotCommand("archive", help: HelpText.archiveHelp, handler: ArchiveCommand.run),
     DotCommand(
       "auth", minimumPrefix: 2, help: HelpText.authHelp, handler: AuthorizerTrace.command),
     DotCommand(

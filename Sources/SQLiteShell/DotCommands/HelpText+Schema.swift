@@ -1,6 +1,29 @@
 /// The `.help` texts of the schema, database and file commands, byte for byte as sqlite3
 /// 3.40.1 prints them.
 extension HelpText {
+  static let archiveHelp = [
+    ".archive ...             Manage SQL archives",
+    "   Each command must have exactly one of the following options:",
+    "     -c, --create               Create a new archive",
+    "     -u, --update               Add or update files with changed mtime",
+    "     -i, --insert               Like -u but always add even if unchanged",
+    "     -r, --remove               Remove files from archive",
+    "     -t, --list                 List contents of archive",
+    "     -x, --extract              Extract files from archive",
+    "   Optional arguments:",
+    "     -v, --verbose              Print each filename as it is processed",
+    "     -f FILE, --file FILE       Use archive FILE (default is current db)",
+    "     -a FILE, --append FILE     Open FILE using the apndvfs VFS",
+    "     -C DIR, --directory DIR    Read/extract files from directory DIR",
+    "     -g, --glob                 Use glob matching for names in archive",
+    "     -n, --dryrun               Show the SQL that would have occurred",
+    "   Examples:",
+    "     .ar -cf ARCHIVE foo bar  # Create ARCHIVE from files foo and bar",
+    "     .ar -tf ARCHIVE          # List members of ARCHIVE",
+    "     .ar -xvf ARCHIVE         # Verbosely extract files from ARCHIVE",
+    "   See also:",
+    "      http://sqlite.org/cli.html#sqlite_archive_support",
+  ]
   static let backupHelp = [
     ".backup ?DB? FILE        Backup DB (default \"main\") to FILE",
     "   Options:",

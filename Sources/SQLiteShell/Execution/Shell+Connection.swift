@@ -9,6 +9,9 @@ extension Shell {
   /// SQLite calls it for every table and column a statement touches.
   func prepareConnection(_ connection: Connection) throws(SQLiteError) {
     try ShellFunctions.register(on: connection, safeMode: state.isSafe)
+    try ShellFunctions.registerLineWriter(on: connection) { [weak self] line in
+      self?.output.write(bytes: line)
+    }
     try? connection.setExtensionLoading(enabled: true)
     SchemaCommands.registerSchemaFunctions(on: connection)
     guard state.isSafe || diagnostics.isSafeModeSuspended else { return }

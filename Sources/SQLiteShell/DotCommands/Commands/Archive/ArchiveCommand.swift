@@ -1,0 +1,119 @@
+import CSQLite
+import SQLiteCore
+
+/// `.archive` (`.ar`) and `-A`: SQLite Archive files, an `sqlar` table of (optionally
+/// zlib-compressed) files in a database, as sqlite3 3.40.1 makes and reads them.
+///
+/// The archive is the current database, or with `-f FILE` (`-a FILE`: through the apndvfs VFS)
+/// a database opened for the one command. Create, update and insert read the disk through
+/// `fsdir`; extract writes with `writefile`; `-n` prints the SQL instead of running it.
+/// sqlite3's ZIP mode (`--zip`) is not in 3.40.1's Debian build, and not in litesh.
+enum ArchiveCommand {
+  static let run: DotCommand.Handler = { shell, _ in
+    guard let database = shell.openDatabase() else { return .failure }
+    guard shell.allowedInSafeMode("cannot run .archive in safe mode") else { return .failure }
+    let code = run(shell.argumentBytes, fromCommandLine: false, shell: shell, database: database)
+    guard code == 0 else {
+      shell.dotCommandStatus = code
+      return .failure
+    }
+    return .success
+  }
+
+  /// Runs one archive command given its words (those of `.archive`, or after `-A` when
+  /// `fromCommandLine`); returns SQLite's result code (0 when it worked).
+  static func run(
+    _ words: [[UInt8]], fromCommandLine: Bool, shell: Shell, database: Connection
+  ) -> Int32 {
+    guard !words.isEmpty else {
+      shell.output.flush()
+      shell.errors.write("Wrong number of arguments.  Usage:\n")
+      writeHelp(to: shell.errors)
+      return 1
+    }
+    let request: ArchiveRequest
+    do throws(ArchiveRequest.Failure) {
+      request = try ArchiveRequest(parsing: words)
+    } catch {
+      shell.output.flush()
+      shell.errors.write("Error: ")
+      shell.errors.write(SQLText(bytes: error.message))
+      shell.errors.write(
+        fromCommandLine
+          ? "\nUse \"-A\" for more help\n" : "\nUse \".archive --help\" for more help\n")
+      return 1
+    }
+    var connection = database
+    if let file = request.file {
+      guard let opened = open(file, request, shell: shell) else { return SQLITE_CANTOPEN }
+      connection = opened
+    }
+    defer { if connection !== database { try? connection.close() } }
+    if request.command == .help {
+      writeHelp(to: shell.output)
+      return 0
+    }
+    if request.command != .create, connection.collation(ofColumn: "name", inTable: "sqlar") == nil {
+      shell.output.flush()
+      shell.errors.write("database does not contain an 'sqlar' table\n")
+      return 1
+    }
+    var archive = ArchiveRun(request: request, connection: connection, shell: shell)
+    switch request.command {
+    case .create: return archive.createOrUpdate(update: false, onlyIfChanged: false)
+    case .extract: return archive.extract()
+    case .list: return archive.list()
+    case .remove: return archive.remove()
+    case .insert: return archive.createOrUpdate(update: true, onlyIfChanged: false)
+    case .update, nil, .help: return archive.createOrUpdate(update: true, onlyIfChanged: true)
+    }
+  }
+
+  /// Opens `-f`'s file: created for create, update and insert, read-only for the others.
+  private static func open(_ file: [UInt8], _ request: ArchiveRequest, shell: Shell)
+    -> Connection?
+  {
+    // apndvfs is named in a URI (the system SQLite takes URIs): `file:PATH?vfs=apndvfs`.
+    let path =
+      request.appends
+      ? "file:" + percentEncoded(file) + "?vfs=apndvfs" : String(decoding: file, as: UTF8.self)
+    let writes = [.create, .insert, .update].contains(request.command)
+    if request.isDryRun {
+      shell.output.write("-- open database '")
+      shell.output.write(SQLText(bytes: file))
+      shell.output.write(request.appends ? "' using 'apndvfs'\n" : "'\n")
+    }
+    do throws(SQLiteError) {
+      let connection = try Connection(
+        path: path, options: OpenOptions(mode: writes ? .readWriteCreate : .readOnly))
+      try shell.prepareConnection(connection)
+      return connection
+    } catch {
+      shell.output.flush()
+      shell.errors.write("cannot open file: ")
+      shell.errors.write(SQLText(bytes: file))
+      shell.errors.write(" (\(error.message))\n")
+      return nil
+    }
+  }
+
+  /// `path` with the bytes a URI path cannot hold as they are (`%`, `?`, `#`, non-ASCII)
+  /// written `%XX`.
+  private static func percentEncoded(_ path: [UInt8]) -> String {
+    var text = ""
+    for byte in path {
+      if byte < 0x80 && byte > 0x20 && !"%?#".utf8.contains(byte) {
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        text += (hex.count == 1 ? "%0" : "%") + hex
+      }
+    }
+    return text
+  }
+
+  /// `.help archive`'s lines, for `--help` and a missing argument.
+  private static func writeHelp(to sink: OutputSink) {
+    for line in HelpText.archiveHelp { sink.write(line + "\n") }
+  }
+}

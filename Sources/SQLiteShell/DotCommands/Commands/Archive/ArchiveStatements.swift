@@ -1,0 +1,101 @@
+/// The SQL `.archive` runs, byte for byte as sqlite3 3.40.1 builds it: `-n` prints these texts.
+///
+/// Names are bytes and go into the SQL quoted as `%q` does (each `'` doubled), so a file name
+/// that is not UTF-8 reaches SQLite unchanged.
+enum ArchiveStatements {
+  static let pageSize = "PRAGMA page_size=512"
+  static let drop = "DROP TABLE IF EXISTS sqlar"
+  static let create = """
+    CREATE TABLE IF NOT EXISTS sqlar(
+      name TEXT PRIMARY KEY,  -- name of the file
+      mode INT,               -- access permissions
+      mtime INT,              -- last modification time
+      sz INT,                 -- original file size
+      data BLOB               -- compressed content
+    )
+    """
+
+  /// Adds what `fsdir(PATH, DIRECTORY)` finds; `onlyIfChanged` skips files whose mode and
+  /// mtime the archive already has (`-u`), `verbose` prints each name as it goes in.
+  static func insert(
+    _ path: [UInt8], directory: [UInt8]?, verbose: Bool, onlyIfChanged: Bool
+  ) -> [UInt8] {
+    var sql = Array(
+      """
+      REPLACE INTO sqlar(name,mode,mtime,sz,data)
+        SELECT
+          \(verbose ? "shell_putsnl(name)" : "name"),
+          mode,
+          mtime,
+          CASE substr(lsmode(mode),1,1)
+            WHEN '-' THEN length(data)
+            WHEN 'd' THEN 0
+            ELSE -1 END,
+          sqlar_compress(data)
+        FROM fsdir(
+      """.utf8)
+    sql += quoted(path) + Array(",".utf8) + (directory.map(quoted) ?? Array("NULL".utf8))
+    sql += Array(") AS disk\n  WHERE lsmode(mode) NOT LIKE '?%'".utf8)
+    if onlyIfChanged {
+      sql += Array(
+        (" AND NOT EXISTS(SELECT 1 FROM sqlar AS mem WHERE mem.name=disk.name"
+          + " AND mem.mtime=disk.mtime AND mem.mode=disk.mode)").utf8)
+    }
+    return sql + Array(";".utf8)
+  }
+
+  /// The members `names` select: each name itself and everything under it, matched with `=`
+  /// or, with `-g`, with GLOB; `1` when no names are given.
+  static func whereClause(_ names: [[UInt8]], glob: Bool) -> [UInt8] {
+    guard !names.isEmpty else { return Array("1".utf8) }
+    let operation = glob ? "GLOB" : "="
+    var clause: [UInt8] = []
+    for (index, name) in names.enumerated() {
+      if index > 0 { clause += Array(" OR ".utf8) }
+      clause += Array(" name \(operation) ".utf8) + quoted(name)
+      clause += Array(" OR substr(name,1,\(name.count + 1)) \(operation) ".utf8)
+      clause += quoted(name + [UInt8(ascii: "/")])
+    }
+    return clause
+  }
+
+  /// `SELECT name` (or with `-v`, mode, size, time and name) of the members selected.
+  static func list(where clause: [UInt8], verbose: Bool) -> [UInt8] {
+    let columns = verbose ? "lsmode(mode), sz, datetime(mtime, 'unixepoch'), name" : "name"
+    return Array("SELECT \(columns) FROM sqlar WHERE ".utf8) + clause
+  }
+
+  /// Writes each member selected under `$dir`, never a name holding `..`.
+  ///
+  /// With `$dirOnly` = 1 it redoes only the directories, whose times the files written into
+  /// them changed.
+  static func extract(where clause: [UInt8]) -> [UInt8] {
+    Array(
+      "SELECT  ($dir || name), writefile(($dir || name), sqlar_uncompress(data, sz), mode, mtime) FROM sqlar WHERE ("
+        .utf8) + clause
+      + Array(") AND (data IS NULL OR $dirOnly = 0) AND name NOT GLOB '*..[/\\]*'".utf8)
+  }
+
+  /// Deletes the members selected (sqlite3 leaves the clause empty without names).
+  static func remove(where clause: [UInt8]) -> [UInt8] {
+    Array("DELETE FROM sqlar WHERE ".utf8) + clause + Array(";".utf8)
+  }
+
+  /// Finds a member by name, or with `-g` by GLOB pattern.
+  static func check(glob: Bool) -> String {
+    glob
+      ? "SELECT name FROM sqlar WHERE glob($name,name)"
+      : "SELECT name FROM sqlar WHERE name=$name"
+  }
+
+  /// `'text'`, each `'` doubled.
+  static func quoted(_ bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = [UInt8(ascii: "'")]
+    for byte in bytes {
+      result.append(byte)
+      if byte == UInt8(ascii: "'") { result.append(byte) }
+    }
+    result.append(UInt8(ascii: "'"))
+    return result
+  }
+}
