@@ -28,6 +28,8 @@ public final class Shell {
   var readPool: ReadPool?
   /// The dqlite cluster session, when the database is a `dqlite://` address.
   var dqlite: DqliteSession?
+  /// `.session`: the change-recording sessions open on ``connection``.
+  var changeSessions = ChangeSessions()
   /// On a cluster, the in-memory database where `.parameter` keeps its values.
   var dqliteParameters: Connection?
   /// Standard output: results go here unless `.output` or `.once` redirect them.

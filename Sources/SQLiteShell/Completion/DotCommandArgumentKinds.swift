@@ -46,6 +46,13 @@ public enum DotCommandArgumentKinds {
     "restore": [.fileName],
     "save": [.fileName],
     "schema": [.table],
+    "session": [
+      .choices([
+        "attach", "changeset", "close", "enable", "filter", "indirect", "isempty", "list", "open",
+        "patchset",
+      ]),
+      .fileName,
+    ],
     "stats": [.choices(["on", "off", "stmt", "vmstep"])],
     "tables": [.table],
     "timer": [onOff],

@@ -89,7 +89,8 @@ extension DotCommandRegistry {
       "separator", minimumPrefix: 2, help: HelpText.separatorHelp,
       handler: SettingCommands.separator),
     DotCommand("selftest", minimumPrefix: 3),
-    DotCommand("session", minimumPrefix: 3),
+    DotCommand(
+      "session", minimumPrefix: 3, help: HelpText.sessionHelp, handler: ChangeSessionCommand.run),
     DotCommand(
       "sha3sum", minimumPrefix: 4, help: HelpText.sha3sumHelp, handler: SHA3SumCommand.run),
     DotCommand(
