@@ -30,6 +30,8 @@ public final class Shell {
   var dqlite: DqliteSession?
   /// `.session`: the change-recording sessions open on ``connection``.
   var changeSessions = ChangeSessions()
+  /// `.connection`: the numbered connections that are not the active one.
+  var connectionSlots = ConnectionSlots()
   /// On a cluster, the in-memory database where `.parameter` keeps its values.
   var dqliteParameters: Connection?
   /// Standard output: results go here unless `.output` or `.once` redirect them.

@@ -301,6 +301,7 @@ extension Shell {
     flush()
     _ = reportWriteFailure(of: standardOutput, name: "")
     closeConnection()
+    connectionSlots.closeAll()
     closeDiagnostics()
     return rolledBack
   }

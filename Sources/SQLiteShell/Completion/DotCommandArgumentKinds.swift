@@ -25,6 +25,7 @@ public enum DotCommandArgumentKinds {
     "bail": [onOff],
     "changes": [onOff],
     "color": [.choices(["on", "off", "auto"])],
+    "connection": [.choices(["close"])],
     "dump": [.table],
     "echo": [onOff],
     "edit": [],

@@ -16,4 +16,7 @@ extension HelpText {
     "     patchset FILE            Write a patchset into FILE",
     "   If ?NAME? is omitted, the first defined session is used.",
   ]
+  static let connectionHelp = [
+    ".connection [close] [#]  Open or close an auxiliary database connection"
+  ]
 }

@@ -39,11 +39,7 @@ struct ChangeSessionCommandTests {
   @Test("with readers, writes are recorded on the writer, and .readers waits for .session close")
   func readersAndSessions() throws {
     try TemporaryDirectory.with("litesh-session") { directory in
-      var state = ShellState()
-      state.readerCount = 2
-      state.databasePath = directory + "/r.db"
-      let harness = ShellHarness(state: state)
-      let result = harness.run(
+      let result = ShellHarness(path: directory + "/r.db", readers: 2).run(
         Self.schema + "\nINSERT INTO t VALUES (1, 'before');\n.session open main s\n"
           + "SELECT count(*) FROM t;\nINSERT INTO t VALUES (2, 'during');\n"
           + "SELECT b FROM t WHERE a = 2;\n.readers 0\n.session isempty\n"
