@@ -27,6 +27,14 @@ extension CompatibilityCases {
         + ".tables\n.output o.txt\n.connection\nSELECT 'to file';\n.output\n"
         + "SELECT readfile('o.txt');\n.show\n.connection 3\n.show\n"),
     CompatibilityCase(
+      ".connection keeps trace, limits, dbconfig and the authorizer per connection",
+      input: ".trace stdout\nSELECT 1;\n.connection 1\nSELECT 2;\n.connection 0\nSELECT 3;\n"
+        + ".trace off\n.limit length 100\n.connection 1\n.limit length\n.connection 0\n"
+        + ".limit length\n.dbconfig enable_fkey off\n.connection 2\n.dbconfig enable_fkey\n"
+        + ".timer on\n.connection 0\n.timer off\n.eqp on\n.connection 3\nSELECT 4;\n"
+        + ".eqp off\n.auth on\n.connection 1\nCREATE TABLE t(a);\n.connection 3\n.auth off\n"
+        + ".changes on\n.connection 0\nSELECT 1;\n"),
+    CompatibilityCase(
       ".connection on two connections to one file: each sees the other's commits",
       ["shared.db"],
       input: "CREATE TABLE t(a);\nINSERT INTO t VALUES (1);\n.connection 1\n.open shared.db\n"
