@@ -1,6 +1,14 @@
 #ifndef CSQLITE_SHIM_H
 #define CSQLITE_SHIM_H
 /* What Swift cannot call directly: macros that are casts, variadic functions. */
+/* The session extension (sqlite3session_*, sqlite3changeset_*): libsqlite3 is built with it, but
+   sqlite3.h declares it only when these are defined. */
+#ifndef SQLITE_ENABLE_SESSION
+#define SQLITE_ENABLE_SESSION 1
+#endif
+#ifndef SQLITE_ENABLE_PREUPDATE_HOOK
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
+#endif
 #include <sqlite3.h>
 #include <string.h>
 

@@ -28,6 +28,10 @@ public final class Shell {
   var readPool: ReadPool?
   /// The dqlite cluster session, when the database is a `dqlite://` address.
   var dqlite: DqliteSession?
+  /// `.session`: the change-recording sessions open on ``connection``.
+  var changeSessions = ChangeSessions()
+  /// `.connection`: the numbered connections that are not the active one.
+  var connectionSlots = ConnectionSlots()
   /// On a cluster, the in-memory database where `.parameter` keeps its values.
   var dqliteParameters: Connection?
   /// Standard output: results go here unless `.output` or `.once` redirect them.

@@ -84,6 +84,10 @@ struct DqliteShellTests {
     #expect(shell.availableErrors().contains("RETURNING is not supported on dqlite"))
     _ = try run(shell, ".sha3sum", marker: "D")
     #expect(shell.availableErrors().contains("needs a local SQLite file"))
+    for command in [".session open main s", ".connection 1"] {
+      _ = try run(shell, command, marker: "L")
+      #expect(shell.availableErrors().contains("needs a local SQLite file"), "\(command)")
+    }
     #expect(try run(shell, "select 6 * 7, count(*) from t;", marker: "S") == "42|0\n")
     _ = try shell.finish()
   }

@@ -10,6 +10,14 @@ struct ShellHarness {
     shell = Shell(state: state, output: output, errors: errors)
   }
 
+  /// A shell on the database file `path` with `readers` readers (the pool opens on first use).
+  init(path: String, readers: Int) {
+    var state = ShellState()
+    state.readerCount = readers
+    state.databasePath = path
+    self.init(state: state)
+  }
+
   /// Feeds `script` line by line, runs the end of input, and returns (stdout, stderr).
   @discardableResult
   func run(_ script: String) -> (output: String, errors: String) {

@@ -15,6 +15,9 @@ final class ConnectionHandle {
   var traceBox: AnyObject?
   var progressBox: CallbackBox<() -> Bool>?
   var authorizerBox: AnyObject?
+  /// How to close each ``Session`` still open on this connection: `close()` closes them first,
+  /// since SQLite requires a session to be deleted before its connection.
+  var openSessions: [ObjectIdentifier: () -> Void] = [:]
   /// The statements this library prepared and has not finalized yet.
   ///
   /// `close()` finalizes exactly these: a loop over `sqlite3_next_stmt` would also finalize the
@@ -37,6 +40,8 @@ final class ConnectionHandle {
   func close() throws(SQLiteError) {
     guard !isClosed else { return }
     interruptHandle.invalidate()
+    for closeSession in openSessions.values { closeSession() }
+    openSessions = [:]
     var next = firstLiveStatement
     while let current = next?.takeUnretainedValue() {
       next = current.nextLive

@@ -322,6 +322,7 @@ extension Shell {
     flush()
     _ = reportWriteFailure(of: standardOutput, name: "")
     closeConnection()
+    connectionSlots.closeAll()
     closeDiagnostics()
     return rolledBack
   }

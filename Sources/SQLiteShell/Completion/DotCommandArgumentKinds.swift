@@ -25,6 +25,7 @@ public enum DotCommandArgumentKinds {
     "bail": [onOff],
     "changes": [onOff],
     "color": [.choices(["on", "off", "auto"])],
+    "connection": [.choices(["close"])],
     "dump": [.table],
     "echo": [onOff],
     "edit": [],
@@ -46,6 +47,13 @@ public enum DotCommandArgumentKinds {
     "restore": [.fileName],
     "save": [.fileName],
     "schema": [.table],
+    "session": [
+      .choices([
+        "attach", "changeset", "close", "enable", "filter", "indirect", "isempty", "list", "open",
+        "patchset",
+      ]),
+      .fileName,
+    ],
     "stats": [.choices(["on", "off", "stmt", "vmstep"])],
     "tables": [.table],
     "timer": [onOff],

@@ -17,7 +17,9 @@ extension DotCommandRegistry {
       "changes", minimumPrefix: 3, help: HelpText.changesHelp, handler: SettingCommands.changes),
     DotCommand("check", minimumPrefix: 3),
     DotCommand("clone", help: HelpText.cloneHelp, handler: CloneCommand.run),
-    DotCommand("connection", minimumPrefix: 2),
+    DotCommand(
+      "connection", minimumPrefix: 2, help: HelpText.connectionHelp,
+      handler: ConnectionSlotCommand.run),
     DotCommand(
       "databases", minimumPrefix: 2, help: HelpText.databasesHelp,
       handler: DatabaseCommands.databases),
@@ -89,7 +91,8 @@ extension DotCommandRegistry {
       "separator", minimumPrefix: 2, help: HelpText.separatorHelp,
       handler: SettingCommands.separator),
     DotCommand("selftest", minimumPrefix: 3),
-    DotCommand("session", minimumPrefix: 3),
+    DotCommand(
+      "session", minimumPrefix: 3, help: HelpText.sessionHelp, handler: ChangeSessionCommand.run),
     DotCommand(
       "sha3sum", minimumPrefix: 4, help: HelpText.sha3sumHelp, handler: SHA3SumCommand.run),
     DotCommand(

@@ -70,6 +70,7 @@ extension Shell {
 
   /// Closes the database: the read pool (its writer session ends) or the single connection.
   func closeConnection() {
+    changeSessions.closeAll()
     if let readPool {
       connection = nil
       self.readPool = nil

@@ -38,7 +38,7 @@ struct CompatibilityCase: CustomTestStringConvertible, Sendable {
 enum CompatibilityCases {
   static var all: [CompatibilityCase] {
     modes + inputs + errors + dotCommands + options + data + diagnostics + edges + schemaCommands
-      + safeModeCases + bytes + leftovers + cluster + fileSystem
-      + archive
+      + safeModeCases + bytes + leftovers + cluster + fileSystem + archive + sessions
+      + connections
   }
 }

@@ -71,6 +71,10 @@ struct CompatibilityTests {
     ".open creates, reopens and shows the file": "`.show` has a `readers:` line while readers run",
     ".filectrl runs file controls on a database file":
       "`data_version` counts the commits the read pool's WAL switch made",
+    ".connection lists, switches and closes connections; only one digit is a number":
+      "with readers on, litesh refuses to switch away from a connection with a read pool",
+    ".connection on two connections to one file: each sees the other's commits":
+      "with readers on, litesh refuses to switch away from a connection with a read pool",
   ]
 
   /// The arguments litesh gets for a case: `--readers N` first under `LITESH_COMPAT_READERS`.

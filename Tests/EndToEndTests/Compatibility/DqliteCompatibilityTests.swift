@@ -79,7 +79,7 @@ struct DqliteCompatibilityTests {
   static let localCommands = [
     ".sha3sum", ".databases", ".backup", ".dbconfig", ".vfsinfo", ".limit",
     ".stats", ".trace", ".log", ".progress", ".auth", ".lint", ".clone",
-    ".filectrl", ".archive",
+    ".filectrl", ".archive", ".session", ".connection",
   ]
 
   static let shellFunctions =

@@ -40,6 +40,17 @@ struct DotCommandCompletionTests {
     #expect(candidates(".help mo") == ["mode"])
   }
 
+  @Test("completes .session subcommands, then a file name, and .connection's close")
+  func sessionAndConnection() {
+    let engine = CompletionEngine(dotCommandNames: ["connection", "session"])
+    func candidates(_ line: String) -> [String] {
+      engine.complete(line: line, pending: "", connection: connection).candidates
+    }
+    #expect(candidates(".session ch") == ["changeset"])
+    #expect(candidates(".session i") == ["indirect", "isempty"])
+    #expect(candidates(".connection c") == ["close"])
+  }
+
   @Test("resolves an abbreviated command before completing its argument")
   func abbreviated() {
     #expect(candidates(".mo lis") == ["list"])

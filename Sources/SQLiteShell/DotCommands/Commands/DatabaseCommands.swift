@@ -159,6 +159,7 @@ enum DatabaseCommands {
       }
     }
     shell.state.databasePath = file ?? ""
+    shell.connectionSlots.isActiveUnnamed = file == nil
     if shell.openPreferredReadPool() != nil { return .success }
     let connection: Connection
     do throws(SQLiteError) {

@@ -45,8 +45,16 @@ enum ReadersCommand {
       return .failure
     }
     let hadPool = shell.readPool != nil
+    if count == 0 && !hadPool {
+      shell.state.readerCount = count
+      return .success
+    }
+    // Reopening would close the `.session`s and lose what they recorded.
+    guard shell.changeSessions.isEmpty || shell.connection == nil else {
+      shell.errors.write("Error: cannot change readers while sessions are open (.session close)\n")
+      return .failure
+    }
     shell.state.readerCount = count
-    if count == 0 && !hadPool { return .success }
     shell.closeConnection()
     if count > 0 {
       do {
