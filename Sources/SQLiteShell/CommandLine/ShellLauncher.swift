@@ -301,6 +301,7 @@ extension Shell {
     flush()
     _ = reportWriteFailure(of: standardOutput, name: "")
     closeConnection()
+    viewedOutput.removeFile()
     closeDiagnostics()
     return rolledBack
   }
