@@ -15,6 +15,12 @@ extension CommandLineOption {
 
   /// Every option litesh accepts, in `-help` order; `-cmd` is handled by the launcher.
   public static let table: [CommandLineOption] = [
+    CommandLineOption("append", "append the database to the end of the file", phase: .early) {
+      settings, _ in
+      settings.state.openOptions.mode = .readWriteCreate
+      settings.state.openOptions.vfs = AppendedDatabase.vfsName
+      settings.state.deserializesDatabase = false
+    },
     mode("ascii", "set output mode to 'ascii'", .ascii, columns: "\u{1F}", rows: "\u{1E}"),
     CommandLineOption("bail", "stop after hitting an error", phase: .early) { settings, _ in
       settings.state.bail = true
@@ -31,6 +37,7 @@ extension CommandLineOption {
     ) { settings, _ in
       settings.state.deserializesDatabase = true
       settings.state.openOptions.mode = .readWriteCreate
+      settings.state.openOptions.vfs = nil
     },
     CommandLineOption("echo", "print inputs before execution") { settings, _ in
       settings.state.echo = true
@@ -81,6 +88,7 @@ extension CommandLineOption {
     CommandLineOption("readonly", "open the database read-only", phase: .early) { settings, _ in
       settings.state.openOptions.mode = .readOnly
       settings.state.deserializesDatabase = false
+      settings.state.openOptions.vfs = nil
     },
     CommandLineOption("safe", "enable safe-mode") { settings, _ in settings.state.isSafe = true },
     CommandLineOption(
