@@ -27,6 +27,7 @@ public enum DotCommandArgumentKinds {
     "color": [.choices(["on", "off", "auto"])],
     "dump": [.table],
     "echo": [onOff],
+    "excel": [.choices(["--bom"])],
     "edit": [],
     "eqp": [.choices(["on", "off", "full", "trigger"])],
     "explain": [.choices(["on", "off", "auto"])],
