@@ -37,10 +37,12 @@ let package = Package(
     // The SQL functions, collations and table-valued functions the sqlite3 shell adds.
     .target(
       name: "ShellFunctions", dependencies: ["CSQLite", "SQLiteCore"], swiftSettings: swiftSettings),
+    // sqlite3's append VFS (`-append`, `.open --append`), which the system library lacks.
+    .target(name: "CAppendVFS", dependencies: ["CSQLite"]),
     .target(
       name: "SQLiteShell",
       dependencies: [
-        "CSQLite", "SQLiteCore", "ShellFunctions", "DqliteClient",
+        "CSQLite", "SQLiteCore", "ShellFunctions", "DqliteClient", "CAppendVFS",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
       swiftSettings: swiftSettings),

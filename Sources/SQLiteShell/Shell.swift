@@ -69,6 +69,8 @@ public final class Shell {
   var quitRequested = false
   /// `.once`: commands left before output returns to stdout (sqlite3's `outCount`).
   var onceCountdown = 0
+  /// `.once -e|-x`, `.output -e|-x`, `.excel`: the temporary file and the opener due.
+  var viewedOutput = ViewedOutput()
   /// `.trace`: where trace lines go, if anywhere.
   var traceOutput: OutputSink?
   /// `.trace`, `.log`, `.progress` and `.nonce` settings.

@@ -37,7 +37,7 @@ public final class Connection {
     }
     if options.noFollow { flags |= SQLITE_OPEN_NOFOLLOW }
     var db: OpaquePointer?
-    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    let rc = sqlite3_open_v2(path, &db, flags, options.vfs)
     guard rc == SQLITE_OK, let db else {
       let message =
         db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))

@@ -20,6 +20,9 @@ public struct OpenOptions: Sendable, Hashable {
   public var busyTimeout: Int32
   /// The number of statements the per-connection statement cache keeps.
   public var statementCacheCapacity: Int
+  /// The name of the VFS to open the file with (registered with `sqlite3_vfs_register`);
+  /// `nil` for the default VFS.
+  public var vfs: String?
 
   /// Options with the given values; the defaults create the file and fail at once when locked.
   public init(

@@ -17,6 +17,12 @@ extension CommandLineOption {
   public static let table: [CommandLineOption] = [
     // The launcher runs it: every word after it is the archive command's.
     CommandLineOption("A", "run \".archive ARGS\" and exit", label: "-A ARGS...") { _, _ in },
+    CommandLineOption("append", "append the database to the end of the file", phase: .early) {
+      settings, _ in
+      settings.state.openOptions.mode = .readWriteCreate
+      settings.state.openOptions.vfs = AppendedDatabase.vfsName
+      settings.state.deserializesDatabase = false
+    },
     mode("ascii", "set output mode to 'ascii'", .ascii, columns: "\u{1F}", rows: "\u{1E}"),
     CommandLineOption("bail", "stop after hitting an error", phase: .early) { settings, _ in
       settings.state.bail = true
@@ -33,6 +39,7 @@ extension CommandLineOption {
     ) { settings, _ in
       settings.state.deserializesDatabase = true
       settings.state.openOptions.mode = .readWriteCreate
+      settings.state.openOptions.vfs = nil
     },
     CommandLineOption("echo", "print inputs before execution") { settings, _ in
       settings.state.echo = true
@@ -83,6 +90,7 @@ extension CommandLineOption {
     CommandLineOption("readonly", "open the database read-only", phase: .early) { settings, _ in
       settings.state.openOptions.mode = .readOnly
       settings.state.deserializesDatabase = false
+      settings.state.openOptions.vfs = nil
     },
     CommandLineOption("safe", "enable safe-mode") { settings, _ in settings.state.isSafe = true },
     CommandLineOption(

@@ -113,6 +113,9 @@ public struct ShellLauncher {
       errors.flush()
       return .finished(1)
     }
+    // sqlite3's shell registers its append VFS after `-vfs` (so `-vfs apndvfs` fails there),
+    // second in `.vfslist`.
+    _ = AppendedDatabase.isRegistered
     settings.state.databasePath = databasePath ?? ":memory:"
     settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
     let shell = Shell(state: settings.state, output: output, errors: errors)
@@ -323,6 +326,7 @@ extension Shell {
     _ = reportWriteFailure(of: standardOutput, name: "")
     closeConnection()
     connectionSlots.closeAll()
+    viewedOutput.removeFile()
     closeDiagnostics()
     return rolledBack
   }

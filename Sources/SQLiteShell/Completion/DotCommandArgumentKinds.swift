@@ -28,6 +28,7 @@ public enum DotCommandArgumentKinds {
     "connection": [.choices(["close"])],
     "dump": [.table],
     "echo": [onOff],
+    "excel": [.choices(["--bom"])],
     "edit": [],
     "eqp": [.choices(["on", "off", "full", "trigger"])],
     "explain": [.choices(["on", "off", "auto"])],

@@ -35,7 +35,7 @@ extension DotCommandRegistry {
     DotCommand("exit", minimumPrefix: 2, help: HelpText.exitHelp, handler: SessionCommands.exit),
     DotCommand(
       "explain", minimumPrefix: 3, help: HelpText.explainHelp, handler: SettingCommands.explain),
-    DotCommand("excel", minimumPrefix: 5),
+    DotCommand("excel", minimumPrefix: 5, help: HelpText.excelHelp, handler: OutputCommands.excel),
     DotCommand("expert", minimumPrefix: 4),
     DotCommand("filectrl", help: HelpText.filectrlHelp, handler: FileControlCommand.run),
     DotCommand(

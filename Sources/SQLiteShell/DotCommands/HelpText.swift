@@ -81,6 +81,10 @@ enum HelpText {
   static let nullvalueHelp = [
     ".nullvalue STRING        Use STRING in place of NULL values"
   ]
+  static let excelHelp = [
+    ".excel                   Display the output of next command in spreadsheet",
+    "   --bom                   Put a UTF8 byte-order mark on intermediate file",
+  ]
   static let onceHelp = [
     ".once ?OPTIONS? ?FILE?   Output for the next SQL command only to FILE",
     "     If FILE begins with '|' then open as a pipe",

@@ -21,6 +21,8 @@ extension Shell {
   /// Opens `path` as the session asks: the file itself, or with `-deserialize` an in-memory
   /// copy of it (empty when the file cannot be read, as in sqlite3).
   func openConnection(path: String, options: OpenOptions) throws(SQLiteError) -> Connection {
+    let options = AppendedDatabase.options(
+      for: path, options, deserializes: state.deserializesDatabase)
     guard state.deserializesDatabase else { return try Connection(path: path, options: options) }
     let connection = try Connection(path: "", options: options)
     let limit = state.deserializedSizeLimit

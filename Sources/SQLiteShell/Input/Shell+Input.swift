@@ -123,6 +123,7 @@ extension Shell {
       _ = reportWriteFailure(of: output, name: state.outputName)
       output = standardOutput
     }
+    finishViewedOutput()
     state.outputName = ""
   }
 }

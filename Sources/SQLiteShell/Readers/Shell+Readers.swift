@@ -35,6 +35,9 @@ extension Shell {
     if state.openOptions.mode == .readOnly {
       return "cannot use readers with a read-only database: the writer needs write access"
     }
+    if state.openOptions.vfs != nil || AppendedDatabase.hasTrailer(path) {
+      return "cannot use readers with a database appended to another file"
+    }
     return nil
   }
 

@@ -37,6 +37,11 @@ extension CompatibilityCases {
         + ".ar -cf ar.db d\n.ar -tf ar.db d/nothere d/a.txt\n.ar -rf ar.db nothere\n"
         + ".ar -tf d/a.txt\n.ar -h\n.ar -v\n.print done\n"),
     CompatibilityCase(
+      ".archive -a appends the archive to another file, which keeps its bytes",
+      input: tree + ".ar -cvna p.bin d\n.ar -ca p.bin d\n.ar -tva p.bin\n.ar -tvf p.bin d/a.txt\n"
+        + ".ar -tnf p.bin\nSELECT substr(readfile('p.bin'), 1, 7);\n",
+      files: ["p.bin": "prefix\n"]),
+    CompatibilityCase(
       ".archive as a command-line argument exits with SQLite's result code",
       [":memory:", ".ar -ftx.db"]),
     CompatibilityCase(

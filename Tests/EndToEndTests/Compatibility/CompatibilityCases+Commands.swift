@@ -61,6 +61,9 @@ extension CompatibilityCases {
       ".output errors",
       input: ".output /nonexistent/x\n.output off\n.show\n.once --bogus\n.output a b\n"),
     CompatibilityCase(
+      ".excel, -e and -x usage errors",
+      input: ".help excel\n.excel foo\n.once -e x\n.output -x a\n.exc --bom b\n.print after\n"),
+    CompatibilityCase(
       ".output stdout and stderr", input: ".output stderr\nSELECT 1;\n.output stdout\nSELECT 2;\n"),
     CompatibilityCase(".output with a byte-order mark", input: ".output --bom\nSELECT 1;\n"),
     CompatibilityCase(".prompt is accepted", input: ".prompt a b\n.prompt\nSELECT 1;\n"),

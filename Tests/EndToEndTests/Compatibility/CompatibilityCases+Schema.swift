@@ -167,7 +167,8 @@ extension CompatibilityCases {
   static let safeModeCases: [CompatibilityCase] =
     [
       ".shell echo x", ".system ls", ".backup x.db", ".save x.db", ".restore x.db", ".cd /",
-      ".load x", ".read x.sql", ".output x.txt", ".once x.txt", ".log x.txt", ".open x.db",
+      ".load x", ".read x.sql", ".output x.txt", ".once x.txt", ".excel", ".once -x", ".output -e",
+      ".log x.txt", ".open x.db",
       "ATTACH 'x.db' AS y;", "VACUUM INTO 'v.db';", "SELECT load_extension('x');",
       "SELECT 5; ATTACH 'x.db' AS y; SELECT 6;",
     ].map { line in

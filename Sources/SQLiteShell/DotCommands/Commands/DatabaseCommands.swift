@@ -125,12 +125,18 @@ enum DatabaseCommands {
         new = true
       } else if ModeCommand.isOption(word, "readonly") {
         options.mode = .readOnly
+        options.vfs = nil
+        deserializes = false
+      } else if ModeCommand.isOption(word, "append") {
+        options.mode = .readWriteCreate
+        options.vfs = AppendedDatabase.vfsName
         deserializes = false
       } else if ModeCommand.isOption(word, "nofollow") {
         options.noFollow = true
       } else if ModeCommand.isOption(word, "deserialize") {
         deserializes = true
         options.mode = .readWriteCreate
+        options.vfs = nil
       } else if ModeCommand.isOption(word, "maxsize"), let size = words.popFirst() {
         sizeLimit = DotCommandArguments.integer(size)
       } else if word.hasPrefix("-") {

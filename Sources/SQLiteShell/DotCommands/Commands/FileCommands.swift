@@ -50,9 +50,13 @@ enum FileCommands {
       shell.errors.write("missing FILENAME argument on .backup\n")
       return .failure
     }
-    // The append VFS is part of sqlite3's shell, not of the library: opening fails as it
-    // does for any missing VFS.
-    guard !appendVFS, let destination = try? Connection(path: destinationFile) else {
+    var destinationOptions = OpenOptions.default
+    if appendVFS {
+      destinationOptions.vfs = AppendedDatabase.vfsName
+      _ = AppendedDatabase.isRegistered
+    }
+    guard let destination = try? Connection(path: destinationFile, options: destinationOptions)
+    else {
       shell.errors.write("Error: cannot open \"\(destinationFile)\"\n")
       return .failure
     }

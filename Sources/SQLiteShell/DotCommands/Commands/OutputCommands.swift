@@ -10,7 +10,13 @@ enum OutputCommands {
     redirect(shell, arguments, command: "once", once: true)
   }
 
-  /// `.output ?FILE?` and `.once ?FILE?`: a file, `|command`, `stdout`, `stderr`, or `off`.
+  /// `.excel`: the next command's output as CSV in the spreadsheet (`.once -x`).
+  static let excel: DotCommand.Handler = { shell, arguments in
+    redirect(shell, arguments, command: "excel", once: true)
+  }
+
+  /// `.output ?FILE?` and `.once ?FILE?`: a file, `|command`, `stdout`, `stderr`, or `off`;
+  /// with `-e` or `-x` (and for `.excel`) a temporary file the system's opener shows.
   private static func redirect(
     _ shell: Shell, _ arguments: [String], command: String, once: Bool
   ) -> DotCommand.Outcome {
@@ -18,6 +24,8 @@ enum OutputCommands {
     var file: String?
     var fileText = SQLText()
     var byteOrderMark = false
+    let isExcel = command == "excel"
+    var viewed: ViewedOutput.Kind? = isExcel ? .spreadsheet : nil
     var index = 0
     while index < arguments.count {
       let word = arguments[index]
@@ -25,12 +33,16 @@ enum OutputCommands {
         let option = word.hasPrefix("--") ? String(word.dropFirst()) : word
         if option == "-bom" {
           byteOrderMark = true
+        } else if !isExcel && option == "-x" {
+          viewed = .spreadsheet
+        } else if !isExcel && option == "-e" {
+          viewed = .text
         } else {
           shell.output.write("ERROR: unknown option: \"\(word)\".  Usage:\n")
           for line in shell.registry.help(matching: command) { shell.output.write(line + "\n") }
           return .failure
         }
-      } else if file == nil {
+      } else if file == nil && viewed == nil {
         file = word
         fileText = shell.argumentText(index, of: arguments)
         if word.hasPrefix("|") {
@@ -48,9 +60,14 @@ enum OutputCommands {
       }
       index += 1
     }
-    let target = file ?? "stdout"
+    var target = file ?? "stdout"
     shell.onceCountdown = once ? 2 : 0
     shell.resetOutput()
+    if let viewed {
+      target = shell.startViewedOutput(viewed)
+      file = target
+      fileText = SQLText(target)
+    }
     let sink: OutputSink?
     if target.hasPrefix("|") {
       shell.standardOutput.flush()

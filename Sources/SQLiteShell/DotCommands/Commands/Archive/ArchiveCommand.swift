@@ -4,8 +4,8 @@ import SQLiteCore
 /// `.archive` (`.ar`) and `-A`: SQLite Archive files, an `sqlar` table of (optionally
 /// zlib-compressed) files in a database, as sqlite3 3.40.1 makes and reads them.
 ///
-/// The archive is the current database, or with `-f FILE` (`-a FILE`: through the apndvfs VFS)
-/// a database opened for the one command. Create, update and insert read the disk through
+/// The archive is the current database, or with `-f FILE` (`-a FILE`: through the apndvfs VFS,
+/// as is a file holding an appended database) a database opened for the one command. Create, update and insert read the disk through
 /// `fsdir`; extract writes with `writefile`; `-n` prints the SQL instead of running it.
 /// sqlite3's ZIP mode (`--zip`) is not in 3.40.1's Debian build, and not in litesh.
 enum ArchiveCommand {
@@ -73,19 +73,22 @@ enum ArchiveCommand {
   private static func open(_ file: [UInt8], _ request: ArchiveRequest, shell: Shell)
     -> Connection?
   {
-    // apndvfs is named in a URI (the system SQLite takes URIs): `file:PATH?vfs=apndvfs`.
-    let path =
-      request.appends
-      ? "file:" + percentEncoded(file) + "?vfs=apndvfs" : String(decoding: file, as: UTF8.self)
+    let path = String(decoding: file, as: UTF8.self)
     let writes = [.create, .insert, .update].contains(request.command)
+    // sqlite3 uses apndvfs for -a, and for a file that holds an appended database.
+    let appends = request.appends || AppendedDatabase.isAppended(path)
+    var options = OpenOptions(mode: writes ? .readWriteCreate : .readOnly)
+    if appends {
+      options.vfs = AppendedDatabase.vfsName
+      _ = AppendedDatabase.isRegistered
+    }
     if request.isDryRun {
       shell.output.write("-- open database '")
       shell.output.write(SQLText(bytes: file))
-      shell.output.write(request.appends ? "' using 'apndvfs'\n" : "'\n")
+      shell.output.write(appends ? "' using 'apndvfs'\n" : "'\n")
     }
     do throws(SQLiteError) {
-      let connection = try Connection(
-        path: path, options: OpenOptions(mode: writes ? .readWriteCreate : .readOnly))
+      let connection = try Connection(path: path, options: options)
       try shell.prepareConnection(connection)
       return connection
     } catch {
@@ -95,21 +98,6 @@ enum ArchiveCommand {
       shell.errors.write(" (\(error.message))\n")
       return nil
     }
-  }
-
-  /// `path` with the bytes a URI path cannot hold as they are (`%`, `?`, `#`, non-ASCII)
-  /// written `%XX`.
-  private static func percentEncoded(_ path: [UInt8]) -> String {
-    var text = ""
-    for byte in path {
-      if byte < 0x80 && byte > 0x20 && !"%?#".utf8.contains(byte) {
-        text.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        text += (hex.count == 1 ? "%0" : "%") + hex
-      }
-    }
-    return text
   }
 
   /// `.help archive`'s lines, for `--help` and a missing argument.
