@@ -95,7 +95,8 @@ extension Shell {
     switch outcome {
     case .rows(let rows):
       do {
-        try ResultWriter.write(rows, style: state.style, to: output)
+        let columns = try ResultWriter.write(rows, style: state.style, to: output)
+        state.style.lengthenColumnWidths(to: columns)
       } catch {
         transactions.reconcile(isInsideTransaction: session.isInsideTransaction)
         return Failure(error: error, phase: .step)

@@ -129,7 +129,8 @@ extension Shell {
           try statement.run()
         } else {
           prepareOutputForStatement()
-          try ResultWriter.write(statement, style: state.style, to: output)
+          let columns = try ResultWriter.write(statement, style: state.style, to: output)
+          state.style.lengthenColumnWidths(to: columns)
         }
       } catch {
         transactions.reconcile(isInsideTransaction: connection.isInsideTransaction)

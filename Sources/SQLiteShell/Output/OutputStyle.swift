@@ -18,6 +18,14 @@ public struct OutputStyle: Sendable, Equatable {
   public var nullValue: String = ""
   /// Column widths from `.width` (negative: right-aligned; 0: automatic).
   public var columnWidths: [Int] = []
+
+  /// Lengthens ``columnWidths`` with zeros to `count`, as sqlite3 does after a columnar
+  /// result with a row: `.show` then prints a `0` for each column `.width` did not set.
+  public mutating func lengthenColumnWidths(to count: Int) {
+    if count > columnWidths.count {
+      columnWidths += repeatElement(0, count: count - columnWidths.count)
+    }
+  }
   /// `--wrap N` for columnar modes: the widest a column grows before wrapping; 0 is no limit.
   public var wrapWidth: Int = 0
   /// `--wordwrap on`: wrap at word boundaries.

@@ -10,24 +10,27 @@ public enum ResultWriter {
   /// An empty result prints nothing in every mode. `EXPLAIN` statements get sqlite3's explain
   /// layout and `EXPLAIN QUERY PLAN` the plan tree unless `.explain off`; `.explain on` uses
   /// the explain layout for everything.
+  /// - Returns: for a columnar mode, the number of columns when there was a row (see
+  ///   ``OutputStyle/lengthenColumnWidths(to:)``); else 0.
   /// - Throws: the ``SQLiteError`` of a failing step, after the rows before it were written.
+  @discardableResult
   public static func write(
     _ statement: some RowSource, style: OutputStyle, to sink: OutputSink
-  ) throws(SQLiteError) {
+  ) throws(SQLiteError) -> Int {
     // No columns (INSERT, CREATE…): nothing to write in any mode, so skip the writer setup.
     if statement.columnCount == 0, style.explain != .on {
       try statement.run()
-      return
+      return 0
     }
     if style.explain == .auto, statement.explainKind == 2 {
       try QueryPlanRenderer.writeCollected(statement, to: sink)
-      return
+      return 0
     }
     var writer = BufferedWriter(sink)
     defer { writer.finish() }
     if style.explain == .on || (style.explain == .auto && statement.explainKind == 1) {
       try ExplainFormatter.write(statement, style: style, to: &writer)
-      return
+      return 0
     }
     switch style.mode {
     case .list, .tabs, .ascii:
@@ -47,7 +50,7 @@ public enum ResultWriter {
     case .tcl:
       try TCLFormatter.write(statement, style: style, to: &writer)
     case .column, .table, .box, .markdown, .qbox:
-      try ColumnarFormatter.write(statement, style: style, to: &writer)
+      return try ColumnarFormatter.write(statement, style: style, to: &writer)
     case .explain:
       try ExplainFormatter.write(statement, style: style, to: &writer)
     case .count:
@@ -55,6 +58,7 @@ public enum ResultWriter {
     case .off:
       try statement.run()
     }
+    return 0
   }
 
   /// Writes an `EXPLAIN` statement's bytecode in sqlite3's explain layout, as `.eqp full`

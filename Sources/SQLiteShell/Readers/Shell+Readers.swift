@@ -111,13 +111,15 @@ extension Shell {
     prepareOutputForStatement()
     let style = state.style
     let output = output
+    var columns = 0
     do {
       try readPool.read { db in
         // Not from the statement cache: the writer prepared this text once already, and
         // scripts of queries that differ only in their literals would churn the cache.
         let routed = try db.prepare(sql)
-        try ResultWriter.write(routed, style: style, to: output)
+        columns = try ResultWriter.write(routed, style: style, to: output)
       }
+      state.style.lengthenColumnWidths(to: columns)
       return .succeeded
     } catch let error as SQLiteError {
       return .failed(Failure(error: error, phase: .step))

@@ -2,6 +2,11 @@
 extension CompatibilityCases {
   static let leftovers: [CompatibilityCase] = [
     CompatibilityCase(
+      ".show lists a width for each column of the last columnar result",
+      input: ".mode box\nSELECT 1 AS a, 2 AS b;\n.show\n.width 5\nSELECT 1, 2, 3;\n.show\n"
+        + ".mode table\nSELECT 1 WHERE 0;\n.width 4 4\n.show\n.mode list\nSELECT 1, 2, 3, 4;\n"
+        + ".show\n"),
+    CompatibilityCase(
       ".eqp trigger shows trigger plans and no bytecode; full shows both",
       input: "CREATE TABLE t(a);\nCREATE TABLE u(b);\nCREATE INDEX ui ON u(b);\n"
         + "CREATE TRIGGER r AFTER INSERT ON t BEGIN DELETE FROM u WHERE b = new.a; END;\n"

@@ -105,6 +105,7 @@ struct DqliteCompatibilityTests {
     ".nullvalue and .separator errors and clipping": showsFileName,
     ".import in csv mode changes the row separator for good": showsFileName,
     ".show defaults": showsFileName,
+    ".show lists a width for each column of the last columnar result": showsFileName,
     ".width resets": showsFileName,
     ".output errors": showsFileName,
     ".tables lists tables and views in columns": attaches,

@@ -242,7 +242,7 @@ enum SchemaCommands {
     for table in ["sqlite_stat1", "sqlite_stat4"] {
       style.insertTable = table
       if let statement = try? source.rows("SELECT * FROM " + table, []) {
-        try? ResultWriter.write(statement, style: style, to: shell.output)
+        _ = try? ResultWriter.write(statement, style: style, to: shell.output)
       }
     }
     shell.output.write("ANALYZE sqlite_schema;\n")

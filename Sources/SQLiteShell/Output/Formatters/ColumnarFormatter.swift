@@ -10,14 +10,17 @@ enum ColumnarFormatter {
   ///
   /// A failing step ends the collection: the rows before it are printed, then the error thrown.
   /// An interrupted one (Ctrl-C) prints none of them, only a note saying how many there were.
+  /// - Returns: the number of columns when there was a row, else 0: sqlite3 then lengthens its
+  ///   `.width` list to that many with zeros, which `.show` prints.
+  @discardableResult
   static func write(
     _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
-  ) throws(SQLiteError) {
-    guard try statement.step() else { return }
+  ) throws(SQLiteError) -> Int {
+    guard try statement.step() else { return 0 }
     let count = statement.columnCount
     guard count > 0 else {
       while try statement.step() {}
-      return
+      return 0
     }
     let settings = (0..<count).map { index in
       index < style.columnWidths.count ? style.columnWidths[index] : 0
@@ -54,6 +57,7 @@ enum ColumnarFormatter {
     }
     ColumnarRenderer(table: table, style: style, settings: settings).render(to: &writer)
     if let failure { throw failure }
+    return count
   }
 }
 
