@@ -101,10 +101,10 @@ struct DiagnosticCommandsTests {
 
   @Test("a command sqlite3 has and litesh lacks says so by name")
   func unsupportedCommand() {
-    let (_, errors) = ShellHarness().run(".recover\n.arch\n")
+    let (_, errors) = ShellHarness().run(".recover\n.expert\n")
     #expect(
       errors
-        == "Error: .recover is not supported by litesh\nError: .archive is not supported by litesh\n"
+        == "Error: .recover is not supported by litesh\nError: .expert is not supported by litesh\n"
     )
   }
 
