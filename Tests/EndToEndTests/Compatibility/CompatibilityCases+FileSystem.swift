@@ -8,6 +8,19 @@ extension CompatibilityCases {
 
   static let fileSystem: [CompatibilityCase] = [
     CompatibilityCase(
+      "shell helper functions: shell_idquote, shell_int32, shell_escape_crnl, usleep",
+      input: "SELECT shell_idquote('abc'), shell_idquote('a\"b'), shell_idquote(NULL),\n"
+        + "  shell_idquote(12);\n"
+        + "SELECT shell_int32(x'0000000100000002', 1), shell_int32(x'FFFFFFFF', 0),\n"
+        + "  shell_int32('abcd', 0), shell_int32(x'01', 0), shell_int32(x'00000001', -1);\n"
+        + "SELECT shell_escape_crnl(quote('a' || char(13, 10) || 'b')),\n"
+        + "  shell_escape_crnl(quote('\\n\\012' || char(10))), shell_escape_crnl(quote('x')),\n"
+        + "  shell_escape_crnl('a' || char(10)), shell_escape_crnl(12);\n"
+        + "SELECT usleep(1000), usleep(-5), usleep('a');\n"
+        + "SELECT name, type, enc, narg, flags FROM pragma_function_list\n"
+        + "  WHERE name LIKE 'shell%' OR name IN ('usleep', 'sqlar_compress', 'sqlar_uncompress',\n"
+        + "  'fsdir', 'lsmode', 'readfile', 'writefile') ORDER BY 1, 4;\n"),
+    CompatibilityCase(
       "fsdir lists a tree, the root first, with modes, data and link targets",
       input: ".headers on\n"
         + "SELECT name, lsmode(mode), typeof(mtime), mtime > 0, typeof(data), hex(data)\n"

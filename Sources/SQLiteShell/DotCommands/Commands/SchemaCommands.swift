@@ -193,10 +193,15 @@ enum SchemaCommands {
   /// side table, which makes each retain and release of it take the runtime's slow path
   /// (~100 instructions per statement of a script).
   static func registerSchemaFunctions(on connection: Connection) {
-    try? connection.createFunction("shell_add_schema", argumentCount: 3) {
+    // Not deterministic, as sqlite3 registers them (pragma_function_list's flags match).
+    try? connection.createFunction(
+      "shell_add_schema", argumentCount: 3, isDeterministic: false
+    ) {
       [unowned connection] arguments in SchemaText.addSchema(arguments, source: connection)
     }
-    try? connection.createFunction("shell_module_schema", argumentCount: 1) {
+    try? connection.createFunction(
+      "shell_module_schema", argumentCount: 1, isDeterministic: false
+    ) {
       [unowned connection] arguments in SchemaText.moduleSchema(arguments, source: connection)
     }
   }
