@@ -52,6 +52,8 @@ public final class Shell {
   var editRequest: String?
 
   var input = InputBuffer()
+  /// `.open --hexdb` without a file: the reader that takes the input's next lines.
+  var hexDatabaseInput: HexDatabaseParser?
   /// The running dot-command's arguments (after its name) as the exact bytes typed.
   var argumentBytes: [[UInt8]] = []
   /// The running dot-command's name as typed (`lin` for `.lint`): some usage lines repeat it.
@@ -132,6 +134,11 @@ public final class Shell {
   func processLine(bytes line: UnsafeBufferPointer<UInt8>) {
     if hadError && state.bail && !state.isInteractive { quitRequested = true }
     guard !shouldExit else { return }
+    if hexDatabaseInput != nil {
+      input.skipLine()
+      takeHexDatabaseLine(line)
+      return
+    }
     let disposition = input.feed(bytes: line)
     currentLineNumber = input.lineNumber
     let outcome = perform(disposition, lineNumbers: !state.isInteractive)
@@ -143,6 +150,7 @@ public final class Shell {
   /// After a termination signal the pending SQL is dropped instead.
   public func finish() {
     if pendingStop == .terminate { discardPendingInput() }
+    finishHexDatabaseInput()
     if !shouldExit {
       let outcome = perform(input.finish(), lineNumbers: !state.isInteractive)
       finishStep(outcome)

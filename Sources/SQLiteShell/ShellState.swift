@@ -40,6 +40,9 @@ public struct ShellState {
   /// `-deserialize`, `.open --deserialize`: the database is an in-memory copy of the file,
   /// and writes never reach the file.
   public var deserializesDatabase = false
+  /// `.open --hexdb`: the in-memory database is loaded from `dbtotxt` text (the file named, or
+  /// the lines after the command) instead of a database file; ``deserializesDatabase`` is set.
+  public var readsHexDatabase = false
   /// `-maxsize N`, `.open --maxsize N`: the most bytes a deserialized database may grow to
   /// (0: no limit).
   public var deserializedSizeLimit: Int64 = 0

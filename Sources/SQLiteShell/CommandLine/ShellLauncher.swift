@@ -36,6 +36,9 @@ public struct ShellLauncher {
   /// Runs once the shell exists, before `-init`, `-cmd` and SQL arguments run: where the
   /// program installs its signal handling, so Ctrl-C and SIGTERM reach those statements too.
   public var onShellCreated: ((Shell) -> Void)?
+  /// Standard input, for `.open --hexdb` run by `-cmd` or an argument: sqlite3 reads the hexdb
+  /// text from stdin there.
+  public var standardInput: () -> LineReader = { LineReader(fileDescriptor: 0) }
 
   /// A launcher for `arguments` (with `argv[0]`), writing to the given sinks.
   ///
@@ -129,6 +132,7 @@ public struct ShellLauncher {
       if shell.standardOutput.isBroken { return finish(shell, 1) }
       if command.bytes.first == UInt8(ascii: ".") {
         let outcome = shell.runDotCommand(command)
+        shell.readHexDatabaseFromCommandLine(standardInput)
         if let code = shell.exitCode { return finish(shell, code) }
         switch outcome {
         case .success: continue
@@ -144,7 +148,9 @@ public struct ShellLauncher {
 
   /// Runs the whole launch with `input` as stdin and returns the exit status.
   public func run(input: LineReader) -> Int32 {
-    switch start() {
+    var launcher = self
+    launcher.standardInput = { input }
+    switch launcher.start() {
     case .finished(let code):
       return code
     case .readInput(let shell):
@@ -265,6 +271,7 @@ public struct ShellLauncher {
   private func runCommandOption(_ command: SQLText, shell: Shell) -> Int32? {
     if command.bytes.first == UInt8(ascii: ".") {
       let outcome = shell.runDotCommand(command)
+      shell.readHexDatabaseFromCommandLine(standardInput)
       if let code = shell.exitCode { return code }
       if outcome == .failure && shell.state.bail { return 1 }
       if outcome == .quit && shell.state.bail { return 0 }

@@ -38,6 +38,6 @@ struct CompatibilityCase: CustomTestStringConvertible, Sendable {
 enum CompatibilityCases {
   static var all: [CompatibilityCase] {
     modes + inputs + errors + dotCommands + options + data + diagnostics + edges + schemaCommands
-      + safeModeCases + bytes + leftovers + cluster
+      + safeModeCases + bytes + leftovers + cluster + testing
   }
 }

@@ -1,0 +1,72 @@
+/// The commands sqlite3 keeps for testing SQLite itself: `.open --hexdb`.
+extension CompatibilityCases {
+  /// A two-page database (page size 512) as `dbtotxt` prints it: table t, rows hello and world.
+  static let hexDatabase = """
+    | size 1024 pagesize 512 filename s.db
+    | page 1 offset 0
+    |      0: 53 51 4c 69 74 65 20 66 6f 72 6d 61 74 20 33 00   SQLite format 3.
+    |     16: 02 00 01 01 00 40 20 20 00 00 00 02 00 00 00 02   .....@  ........
+    |     32: 00 00 00 00 00 00 00 00 00 00 00 01 00 00 00 04   ................
+    |     48: 00 00 00 00 00 00 00 00 00 00 00 01 00 00 00 00   ................
+    |     80: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 02   ................
+    |     96: 00 2e 63 01 0d 00 00 00 01 01 dd 00 01 dd 00 00   ..c.............
+    |    464: 00 00 00 00 00 00 00 00 00 00 00 00 00 21 01 06   .............!..
+    |    480: 17 0f 0f 01 33 74 61 62 6c 65 74 74 02 43 52 45   ....3tablett.CRE
+    |    496: 41 54 45 20 54 41 42 4c 45 20 74 28 61 2c 62 29   ATE TABLE t(a,b)
+    | page 2 offset 512
+    |      0: 0d 00 00 00 02 01 eb 00 01 f6 01 eb 00 00 00 00   ................
+    |    480: 00 00 00 00 00 00 00 00 00 00 00 09 02 03 01 17   ................
+    |    496: 02 77 6f 72 6c 64 08 01 03 09 17 68 65 6c 6c 6f   .world.....hello
+    | end s.db
+
+    """
+
+  static let testing: [CompatibilityCase] = [
+    CompatibilityCase(
+      ".open --hexdb reads the lines after it; line numbers go on after them",
+      input: ".open --hexdb\n" + hexDatabase
+        + "SELECT * FROM t;\n.databases\nINSERT INTO t VALUES(3,'x');\nSELECT count(*) FROM t;\n"
+        + "SELECT json('x');\n"),
+    CompatibilityCase(
+      ".open --hexdb FILE, and a file that cannot be read",
+      input: ".open --hexdb s.hex\nSELECT b FROM t;\n.open --hexdb nosuch.hex\nSELECT 1;\n"
+        + ".databases\n.open --hexdb .\n.tables\n",
+      files: ["s.hex": hexDatabase]),
+    CompatibilityCase(
+      ".open --hexdb with a bad header skips to the end line",
+      input: ".open --hexdb\n| sizex 10\nSELECT 1;\n| end x\nSELECT 2;\n.open --hexdb\n"
+        + "| size 100 pagesize 100\nSELECT 3;\n| end\n| end y\nSELECT 4;\nSELECT json('x');\n"
+        + ".open --hexdb\n| size -1 pagesize 4096\nSELECT 5;\n"),
+    CompatibilityCase(
+      ".open --hexdb: no end line, nothing at all, a bad header in a file",
+      ["-cmd", ".open --hexdb bad.hex", ":memory:"],
+      input: ".open --hexdb\n| size 512 pagesize 512\n| page 1 offset 0\n|  0: 53 51\n",
+      files: ["bad.hex": "| size 100 pagesize 1000\n| end x\n"]),
+    CompatibilityCase(".open --hexdb at the end of input", input: "SELECT 1;\n.open --hexdb\n"),
+    CompatibilityCase(
+      ".open --hexdb: bytes outside the image, odd spacing, upper-case hex, 0x",
+      input: ".open --hexdb\n|size 512 pagesize 512 x\n| page 1 offset 0\n"
+        + "|0: 0x53 51 4C 69 74 65 20 66 6f 72 6d 61 74 20 33 00\n"
+        + "|  16: 02 00 01 01 00 40 20 20 00 00 00 01 00 00 00 01 rest\n"
+        + "|  505: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10\n"
+        + "|  -16: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10\n"
+        + "|  20: 01 02 03\n| end \nSELECT count(*) FROM sqlite_schema;\n.dbinfo\n"),
+    CompatibilityCase(
+      ".open --hexdb in a .read file reads that file's lines",
+      input: ".read h.sql\nSELECT count(*) FROM t;\n",
+      files: ["h.sql": ".open --hexdb\n" + hexDatabase + "SELECT 'in h.sql', b FROM t;\n"]),
+    CompatibilityCase(
+      ".open --hexdb as an argument reads stdin", [":memory:", ".open --hexdb", "SELECT b FROM t"],
+      input: hexDatabase),
+    CompatibilityCase(
+      ".open --hexdb in -cmd reads stdin, which then ends",
+      ["-cmd", ".open --hexdb", ":memory:"], input: hexDatabase + "SELECT 1;\n"),
+    CompatibilityCase(
+      ".open --hexdb with a size too large to allocate",
+      input: ".open --hexdb\n| size 2147483000 pagesize 4096\n| end x\nSELECT 1;\n"),
+    CompatibilityCase(
+      ".open --hexdb and --readonly: the last one holds",
+      input: ".open --hexdb --readonly s.hex\nSELECT 1;\n.open --readonly --hexdb s.hex\n"
+        + "SELECT count(*) FROM t;\n", files: ["s.hex": hexDatabase]),
+  ]
+}
