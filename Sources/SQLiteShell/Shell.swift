@@ -52,6 +52,8 @@ public final class Shell {
   var editRequest: String?
 
   var input = InputBuffer()
+  /// `.testcase NAME`: the name `.check` reports (empty before any `.testcase`).
+  var testcaseName = SQLText()
   /// `.open --hexdb` without a file: the reader that takes the input's next lines.
   var hexDatabaseInput: HexDatabaseParser?
   /// The running dot-command's arguments (after its name) as the exact bytes typed.

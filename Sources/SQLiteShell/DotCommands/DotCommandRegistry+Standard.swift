@@ -15,7 +15,8 @@ extension DotCommandRegistry {
       handler: FileCommands.changeDirectory),
     DotCommand(
       "changes", minimumPrefix: 3, help: HelpText.changesHelp, handler: SettingCommands.changes),
-    DotCommand("check", minimumPrefix: 3),
+    DotCommand(
+      "check", minimumPrefix: 3, help: HelpText.checkHelp, handler: TestcaseCommands.check),
     DotCommand("clone", help: HelpText.cloneHelp, handler: CloneCommand.run),
     DotCommand("connection", minimumPrefix: 2),
     DotCommand(
@@ -88,7 +89,7 @@ extension DotCommandRegistry {
     DotCommand(
       "separator", minimumPrefix: 2, help: HelpText.separatorHelp,
       handler: SettingCommands.separator),
-    DotCommand("selftest", minimumPrefix: 3),
+    DotCommand("selftest", minimumPrefix: 4),
     DotCommand("session", minimumPrefix: 3),
     DotCommand(
       "sha3sum", minimumPrefix: 4, help: HelpText.sha3sumHelp, handler: SHA3SumCommand.run),
@@ -105,8 +106,10 @@ extension DotCommandRegistry {
     DotCommand(
       "tables", minimumPrefix: 2, help: HelpText.tablesHelp,
       handler: SchemaCommands.tables),
-    DotCommand("testcase", minimumPrefix: 5),
-    DotCommand("testctrl", minimumPrefix: 5),
+    DotCommand(
+      "testcase", minimumPrefix: 8, help: HelpText.testcaseHelp,
+      handler: TestcaseCommands.testcase),
+    DotCommand("testctrl", minimumPrefix: 8),
     DotCommand(
       "timeout", minimumPrefix: 5, help: HelpText.timeoutHelp, handler: SettingCommands.timeout),
     DotCommand(

@@ -1,4 +1,5 @@
-/// The commands sqlite3 keeps for testing SQLite itself: `.open --hexdb`.
+/// The commands sqlite3 keeps for testing SQLite itself: `.open --hexdb`, `.testcase` and
+/// `.check`.
 extension CompatibilityCases {
   /// A two-page database (page size 512) as `dbtotxt` prints it: table t, rows hello and world.
   static let hexDatabase = """
@@ -68,5 +69,28 @@ extension CompatibilityCases {
       ".open --hexdb and --readonly: the last one holds",
       input: ".open --hexdb --readonly s.hex\nSELECT 1;\n.open --readonly --hexdb s.hex\n"
         + "SELECT count(*) FROM t;\n", files: ["s.hex": hexDatabase]),
+    CompatibilityCase(
+      ".testcase captures output and .check compares it with a pattern",
+      input: ".testcase abc\nSELECT 1, 2;\nSELECT 3;\n.check \"1|2 3\"\n.testcase t2\nSELECT 12;\n"
+        + ".check #\n.check #\n.testcase 123456789012345678901234567890\nSELECT 1;\n.check 2\n"
+        + ".testcase\n.print é [x]\n.check '[^a]?*[[]x]'\n.testcase w\n.show\n.check *stdout*\n"
+        + "SELECT 'after';\n"),
+    CompatibilityCase(
+      ".check with no .testcase reads the file there",
+      input: ".check x\n", files: ["testcase-out.txt": "x\n"]),
+    CompatibilityCase(
+      ".check of an empty capture ends the input", input: ".testcase e\n.check *\nSELECT 1;\n"),
+    CompatibilityCase(".check without its pattern ends the input", input: ".check\nSELECT 1;\n"),
+    CompatibilityCase(
+      ".check with two patterns, in a .read file: only that file ends",
+      input: ".testcase r\nSELECT 1;\n.read c.sql\nSELECT 2;\n.check '1*2'\n",
+      files: ["c.sql": ".check a b\nSELECT 'not run';\n"]),
+    CompatibilityCase(
+      ".check as an argument ends the arguments with status 0",
+      [":memory:", ".testcase", "SELECT 5", ".check 5", ".check", "SELECT 6"]),
+    CompatibilityCase(
+      ".check keeps the bytes of a capture with a NUL and of a failure",
+      input: ".testcase nul\nSELECT 'a' || char(0) || 'b';\n.check a\n.testcase f\n"
+        + "SELECT 'x';\n.check y\n.testc\n.testcas x\n.che x*\n"),
   ]
 }

@@ -1,0 +1,10 @@
+/// The `.help` texts of the commands sqlite3 keeps for testing SQLite itself, byte for byte as
+/// sqlite3 3.40.1 prints them.
+extension HelpText {
+  static let checkHelp = [
+    ".check GLOB              Fail if output since .testcase does not match"
+  ]
+  static let testcaseHelp = [
+    ".testcase NAME           Begin redirecting output to 'testcase-out.txt'"
+  ]
+}
