@@ -46,6 +46,11 @@ public struct ShellState {
   /// `-maxsize N`, `.open --maxsize N`: the most bytes a deserialized database may grow to
   /// (0: no limit).
   public var deserializedSizeLimit: Int64 = 0
+  /// `-pagecache`: `.stats` shows the page-cache pages used (sqlite3's `SHFLG_Pagecache`).
+  public var showsPageCacheStatistics = false
+  /// Whether `.stats` shows the lookaside counters: not after `-lookaside 0 0` (sqlite3's
+  /// `SHFLG_Lookaside`).
+  public var showsLookasideStatistics = true
   /// `.readers N` / `--readers N`: readers for a database file (0: one connection, as sqlite3).
   public var readerCount = 0
   /// `.timeout MS`: the busy timeout, kept for the connections a read pool opens.

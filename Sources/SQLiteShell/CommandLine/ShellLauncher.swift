@@ -93,22 +93,23 @@ public struct ShellLauncher {
       guard let option = option(named: name, argumentsLeft: arguments.count - index) else {
         continue
       }
-      var value: String?
-      if option.argument != nil {
+      var values: [String] = []
+      for _ in 0..<option.argumentCount {
         guard index < arguments.count else {
           errors.write("\(program): Error: missing argument to \(arguments[arguments.count - 1])\n")
           errors.flush()
           return .finished(1)
         }
-        value = arguments[index]
+        values.append(arguments[index])
         if name == "init" { initFile = argumentBytes[index] }
         index += 1
       }
-      if option.phase == .early { option.apply(&settings, value) }
+      if option.phase == .early { option.apply(to: &settings, values: values) }
     }
     if let name = settings.completionShell { return printCompletionScript(name) }
     // Before anything opens: sqlite3 sets both up after its first pass, mmap first.
     if let size = settings.memoryMapSize { _ = Connection.setDefaultMemoryMapSize(size) }
+    configureMemory(settings)
     if let name = settings.vfsName, !Connection.makeDefaultVFS(named: name) {
       errors.write("no such VFS: \"\(name)\"\n")
       errors.flush()
@@ -144,6 +145,18 @@ public struct ShellLauncher {
       }
     }
     return finish(shell, 0)
+  }
+
+  /// `-memtrace`, `-pagecache` and `-lookaside`, which sqlite3 configures in its first pass,
+  /// before SQLite initialises.
+  private func configureMemory(_ settings: LaunchSettings) {
+    if settings.tracesMemory { _ = Connection.traceMemoryAllocations() }
+    if let (size, count) = settings.pageCache {
+      _ = Connection.configurePageCache(slotSize: size, count: count)
+    }
+    if let (size, count) = settings.lookaside {
+      _ = Connection.configureLookaside(slotSize: size, count: count)
+    }
   }
 
   /// Runs the whole launch with `input` as stdin and returns the exit status.
@@ -239,11 +252,8 @@ public struct ShellLauncher {
         errors.write("Use -help for a list of options.\n")
         return 1
       }
-      var value: String?
-      if option.argument != nil {
-        value = arguments[index]
-        index += 1
-      }
+      let value = option.argument == nil ? nil : arguments[index]
+      index += option.argumentCount
       if name == "cmd", value != nil {
         if let code = runCommandOption(argumentBytes[index - 1], shell: shell) { return code }
         continue

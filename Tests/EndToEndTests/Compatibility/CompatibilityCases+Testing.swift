@@ -92,5 +92,13 @@ extension CompatibilityCases {
       ".check keeps the bytes of a capture with a NUL and of a failure",
       input: ".testcase nul\nSELECT 'a' || char(0) || 'b';\n.check a\n.testcase f\n"
         + "SELECT 'x';\n.check y\n.testc\n.testcas x\n.che x*\n"),
+    CompatibilityCase(
+      "-lookaside and -pagecache take two arguments each",
+      ["-lookaside", "64", "10", "-pagecache", "5000", "10", ":memory:", "SELECT 1"]),
+    CompatibilityCase(
+      "-pagecache with odd sizes", ["-pagecache", "-5", "x", "-lookaside", "-1", "-1", "x.db"],
+      input: "SELECT 2;\n"),
+    CompatibilityCase("-pagecache with one argument", ["-pagecache", "100"]),
+    CompatibilityCase("-lookaside with none", [":memory:", "-lookaside"]),
   ]
 }
