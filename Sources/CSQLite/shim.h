@@ -81,6 +81,12 @@ static inline int csqlite_memtrace_activate(void) {
   return rc;
 }
 
+/* sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, ...): sqlite3's .imposter. */
+static inline int csqlite_test_control_imposter(sqlite3 *db, const char *schema, int on,
+                                                int tnum) {
+  return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, tnum);
+}
+
 /* sqlite3_log with the message as data, never as a format. */
 static inline void csqlite_log(int code, const char *message) {
   sqlite3_log(code, "%s", message);

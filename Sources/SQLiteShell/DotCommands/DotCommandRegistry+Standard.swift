@@ -43,7 +43,8 @@ extension DotCommandRegistry {
     DotCommand("headers", help: HelpText.headersHelp, handler: SettingCommands.headers),
     DotCommand("help", help: HelpText.helpHelp, handler: SessionCommands.help),
     DotCommand("import", minimumPrefix: 2, help: HelpText.importHelp, handler: ImportCommand.run),
-    DotCommand("imposter", minimumPrefix: 5),
+    DotCommand(
+      "imposter", minimumPrefix: 5, help: HelpText.imposterHelp, handler: ImposterCommand.run),
     DotCommand(
       "indexes", minimumPrefix: 2, help: HelpText.indexesHelp,
       handler: SchemaCommands.indexes),

@@ -7,4 +7,7 @@ extension HelpText {
   static let testcaseHelp = [
     ".testcase NAME           Begin redirecting output to 'testcase-out.txt'"
   ]
+  static let imposterHelp = [
+    ".imposter INDEX TABLE    Create imposter table TABLE on index INDEX"
+  ]
 }

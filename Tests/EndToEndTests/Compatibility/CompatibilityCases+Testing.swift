@@ -1,5 +1,5 @@
-/// The commands sqlite3 keeps for testing SQLite itself: `.open --hexdb`, `.testcase` and
-/// `.check`.
+/// The commands sqlite3 keeps for testing SQLite itself: `.open --hexdb`, `.testcase`,
+/// `.check` and `.imposter`; and the memory options `-lookaside` and `-pagecache`.
 extension CompatibilityCases {
   /// A two-page database (page size 512) as `dbtotxt` prints it: table t, rows hello and world.
   static let hexDatabase = """
@@ -100,5 +100,26 @@ extension CompatibilityCases {
       input: "SELECT 2;\n"),
     CompatibilityCase("-pagecache with one argument", ["-pagecache", "100"]),
     CompatibilityCase("-lookaside with none", [":memory:", "-lookaside"]),
+    CompatibilityCase(
+      ".imposter over an index, an expression index and a WITHOUT ROWID table",
+      input: imposterSchema + ".imposter i ti\nSELECT * FROM ti;\n.imposter ie tie\n"
+        + "SELECT * FROM tie;\n.imposter w tw\nSELECT * FROM tw;\n.imposter w2 tw2\n"
+        + "SELECT * FROM tw2;\n.imposter wi twi\nSELECT * FROM twi;\n.imposter OFF\n"
+        + "SELECT * FROM ti;\n.imposter i ti\n.impos off\nSELECT * FROM ti;\n"),
+    CompatibilityCase(
+      ".imposter errors: usage, no such index, a name taken, output redirected",
+      input: imposterSchema + ".imposter\n.imposter i\n.imposter off extra\n.imposter t x\n"
+        + ".imposter nosuch x\n.imposter i t\n.output o.txt\n.imposter i \"a\"\"b\"\n"
+        + ".output\nSELECT * FROM \"a\"\"b\";\n.impo\n"),
   ]
+
+  /// A table with two indexes, and two WITHOUT ROWID tables (one with an index).
+  static let imposterSchema = """
+    CREATE TABLE t(a,b,c); CREATE INDEX i ON t(b,c); CREATE INDEX ie ON t(a+1, c);
+    INSERT INTO t VALUES(1,2,3),(4,5,6);
+    CREATE TABLE w(x PRIMARY KEY, y, z) WITHOUT ROWID; INSERT INTO w VALUES('k',1,2);
+    CREATE TABLE w2(a, b, c, d, PRIMARY KEY(c, a)) WITHOUT ROWID; CREATE INDEX wi ON w2(b);
+    INSERT INTO w2 VALUES(1,2,3,4);
+
+    """
 }

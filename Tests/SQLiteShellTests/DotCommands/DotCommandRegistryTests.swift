@@ -14,6 +14,7 @@ struct DotCommandRegistryTests {
       ("limit", "limits"), ("n", "nullvalue"), ("rea", "read"), ("bai", "bail"),
       ("s", "scanstats"), ("pro", "progress"), ("no", "nonce"), ("dbc", "dbconfig"),
       ("c", "clone"), ("che", "check"), ("testcase", "testcase"),
+      ("impo", "import"), ("impos", "imposter"),
     ])
   func resolves(_ typed: String, _ name: String) {
     #expect(registry.resolve(typed)?.name == name)
