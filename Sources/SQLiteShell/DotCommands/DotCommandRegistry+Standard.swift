@@ -90,7 +90,8 @@ extension DotCommandRegistry {
     DotCommand(
       "separator", minimumPrefix: 2, help: HelpText.separatorHelp,
       handler: SettingCommands.separator),
-    DotCommand("selftest", minimumPrefix: 4),
+    DotCommand(
+      "selftest", minimumPrefix: 4, help: HelpText.selftestHelp, handler: SelftestCommand.run),
     DotCommand("session", minimumPrefix: 3),
     DotCommand(
       "sha3sum", minimumPrefix: 4, help: HelpText.sha3sumHelp, handler: SHA3SumCommand.run),

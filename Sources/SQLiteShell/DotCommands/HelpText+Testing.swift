@@ -10,4 +10,10 @@ extension HelpText {
   static let imposterHelp = [
     ".imposter INDEX TABLE    Create imposter table TABLE on index INDEX"
   ]
+  static let selftestHelp = [
+    ".selftest ?OPTIONS?      Run tests defined in the SELFTEST table",
+    "    Options:",
+    "       --init               Create a new SELFTEST table",
+    "       -v                   Verbose output",
+  ]
 }

@@ -1,5 +1,5 @@
 /// The commands sqlite3 keeps for testing SQLite itself: `.open --hexdb`, `.testcase`,
-/// `.check` and `.imposter`; and the memory options `-lookaside` and `-pagecache`.
+/// `.check`, `.imposter` and `.selftest`; and the memory options `-lookaside` and `-pagecache`.
 extension CompatibilityCases {
   /// A two-page database (page size 512) as `dbtotxt` prints it: table t, rows hello and world.
   static let hexDatabase = """
@@ -111,6 +111,26 @@ extension CompatibilityCases {
       input: imposterSchema + ".imposter\n.imposter i\n.imposter off extra\n.imposter t x\n"
         + ".imposter nosuch x\n.imposter i t\n.output o.txt\n.imposter i \"a\"\"b\"\n"
         + ".output\nSELECT * FROM \"a\"\"b\";\n.impo\n"),
+    CompatibilityCase(
+      ".selftest without a table, verbose, and a bad option",
+      input: ".selftest\n.selftest -v\n.self --v -x\nSELECT 1;\n"),
+    CompatibilityCase(
+      ".selftest --init writes checksums of the schema and each table, then runs them",
+      input: imposterSchema + "CREATE TABLE \"q\"\"x\"(y); CREATE VIRTUAL TABLE v USING fts5(z);\n"
+        + "INSERT INTO v VALUES('hi');\n.selftest --init\nSELECT * FROM selftest;\n.selftest -v\n"
+        + ".selftest --init\nSELECT tno FROM selftest;\n"),
+    CompatibilityCase(
+      ".selftest failures, errors, memos, NULLs and an unknown operation",
+      input: "CREATE TABLE selftest(tno INTEGER PRIMARY KEY, op, cmd, ans);\n"
+        + "INSERT INTO selftest VALUES(200,'run','select 1,null; select 2','x'),"
+        + "(210,'run','select nosuch',''),(220,'memo','hello',NULL),(225,'memo','hi',''),"
+        + "(230,'bogus','x','y'),(240,'run','select 3','3');\n.selftest\n.output o.txt\n"
+        + ".selftest -v\n.output\n.print ---\n.read o.txt\nDELETE FROM selftest WHERE tno>=230;\n"
+        + ".selftest\nINSERT INTO selftest VALUES(300,'run','select 1','1');\n.selftest\n"),
+    CompatibilityCase(
+      ".selftest with no countable row runs the default checks too",
+      input: "CREATE TABLE selftest(tno,op,cmd,ans);\n.selftest\n"
+        + "INSERT INTO selftest VALUES(1,'run','select 1',NULL);\n.selftest -v\n"),
   ]
 
   /// A table with two indexes, and two WITHOUT ROWID tables (one with an index).
