@@ -87,6 +87,27 @@ static inline int csqlite_test_control_imposter(sqlite3 *db, const char *schema,
   return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, tnum);
 }
 
+/* sqlite3_test_control by argument list, for sqlite3's .testctrl. */
+static inline int csqlite_test_control(int op) { return sqlite3_test_control(op); }
+static inline int csqlite_test_control_int(int op, int value) {
+  return sqlite3_test_control(op, value);
+}
+static inline int csqlite_test_control_unsigned(int op, unsigned int value) {
+  return sqlite3_test_control(op, value);
+}
+static inline int csqlite_test_control_int_db(int op, int value, sqlite3 *db) {
+  return sqlite3_test_control(op, value, db);
+}
+static inline int csqlite_test_control_db(int op, sqlite3 *db) {
+  return sqlite3_test_control(op, db);
+}
+static inline int csqlite_test_control_db_int(int op, sqlite3 *db, int value) {
+  return sqlite3_test_control(op, db, value);
+}
+static inline int csqlite_test_control_db_counter(int op, sqlite3 *db, sqlite3_uint64 *counter) {
+  return sqlite3_test_control(op, db, counter);
+}
+
 /* sqlite3_log with the message as data, never as a format. */
 static inline void csqlite_log(int code, const char *message) {
   sqlite3_log(code, "%s", message);

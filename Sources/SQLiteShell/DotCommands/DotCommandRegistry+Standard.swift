@@ -111,7 +111,9 @@ extension DotCommandRegistry {
     DotCommand(
       "testcase", minimumPrefix: 8, help: HelpText.testcaseHelp,
       handler: TestcaseCommands.testcase),
-    DotCommand("testctrl", minimumPrefix: 8),
+    DotCommand(
+      "testctrl", minimumPrefix: 8, help: HelpText.testctrlHelp,
+      handler: TestControlCommand.run),
     DotCommand(
       "timeout", minimumPrefix: 5, help: HelpText.timeoutHelp, handler: SettingCommands.timeout),
     DotCommand(

@@ -16,4 +16,8 @@ extension HelpText {
     "       --init               Create a new SELFTEST table",
     "       -v                   Verbose output",
   ]
+  static let testctrlHelp = [
+    ".testctrl CMD ...        Run various sqlite3_test_control() operations",
+    "                           Run \".testctrl\" with no arguments for details",
+  ]
 }

@@ -1,5 +1,5 @@
 /// The commands sqlite3 keeps for testing SQLite itself: `.open --hexdb`, `.testcase`,
-/// `.check`, `.imposter` and `.selftest`; and the memory options `-lookaside` and `-pagecache`.
+/// `.check`, `.imposter`, `.selftest` and `.testctrl`; and the memory options `-lookaside` and `-pagecache`.
 extension CompatibilityCases {
   /// A two-page database (page size 512) as `dbtotxt` prints it: table t, rows hello and world.
   static let hexDatabase = """
@@ -131,6 +131,24 @@ extension CompatibilityCases {
       ".selftest with no countable row runs the default checks too",
       input: "CREATE TABLE selftest(tno,op,cmd,ans);\n.selftest\n"
         + "INSERT INTO selftest VALUES(1,'run','select 1',NULL);\n.selftest -v\n"),
+    CompatibilityCase(
+      ".testctrl lists its operations, matches prefixes, and prints usage and results",
+      input: ".testctrl\nSELECT 1;\n.testctrl --help\n.testctrl bogus\n.testctrl always 5\n"
+        + ".testctrl always\n.testctrl alw yes\n.testctrl always maybe\n.testctrl assert 1\n"
+        + ".testctrl opt\n.testctrl byteorder\n.testctrl byteorder 1\n.testctrl prng_s\n"
+        + ".testctrl p\n.testctrl extra_schema_checks 1\n.testctrl seek_count\n.testctrl tune\n"
+        + ".testctrl imposter\n.testctrl -internal_functions\n.testctrl sorter_mmap 1\n"
+        + ".testctrl localtime_fault 0\n.testctrl never_corrupt 1\n.help testctrl\n"),
+    CompatibilityCase(
+      ".testctrl prng_seed, prng_save and prng_restore make random() repeat",
+      input: ".testctrl prng_seed 42\nSELECT random(), hex(randomblob(4));\n.testctrl prng_save\n"
+        + "SELECT random();\n.testctrl prng_restore\nSELECT random();\n"
+        + ".testctrl prng_seed 7 main\nSELECT random();\n.testctrl optimizations 0xffffffff\n"
+        + "CREATE TABLE t(a); CREATE INDEX ta ON t(a); SELECT count(*) FROM t WHERE a=1;\n"
+        + ".testctrl optimizations 0\n"),
+    CompatibilityCase(
+      ".testctrl always in safe mode ends the shell", ["-safe"],
+      input: ".testctrl byteorder\n.testctrl always 1\nSELECT 1;\n"),
   ]
 
   /// A table with two indexes, and two WITHOUT ROWID tables (one with an index).

@@ -78,7 +78,7 @@ struct DqliteCompatibilityTests {
   static let localCommands = [
     ".sha3sum", ".databases", ".backup", ".dbconfig", ".vfsinfo", ".limit",
     ".stats", ".trace", ".log", ".progress", ".auth", ".lint", ".clone",
-    ".filectrl", ".imposter", ".selftest",
+    ".filectrl", ".imposter", ".selftest", ".testctrl",
   ]
 
   static let showsFileName = ".show prints the dqlite address as the file name"
