@@ -15,8 +15,8 @@ extension Connection {
       == SQLITE_OK
   }
 
-  /// Whether `database` (every attached database when `nil`) has a table or view named
-  /// `table` (any case).
+  /// Whether `database` (every attached database when `nil`) has a table named `table` (any
+  /// case); a view does not count.
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/table_column_metadata.html>
   public func hasTable(_ table: String, database: String? = nil) -> Bool {

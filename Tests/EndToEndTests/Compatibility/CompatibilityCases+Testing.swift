@@ -132,6 +132,10 @@ extension CompatibilityCases {
       input: "CREATE TABLE selftest(tno,op,cmd,ans);\n.selftest\n"
         + "INSERT INTO selftest VALUES(1,'run','select 1',NULL);\n.selftest -v\n"),
     CompatibilityCase(
+      ".selftest takes only a table in main: a view or a temp table runs the defaults",
+      input: "CREATE VIEW selftest AS SELECT 1 AS tno,'memo' AS op,'view' AS cmd,'' AS ans;\n"
+        + ".selftest\nCREATE TEMP TABLE selftest(tno,op,cmd,ans);\n.selftest\n"),
+    CompatibilityCase(
       ".testctrl lists its operations, matches prefixes, and prints usage and results",
       input: ".testctrl\nSELECT 1;\n.testctrl --help\n.testctrl bogus\n.testctrl always 5\n"
         + ".testctrl always\n.testctrl alw yes\n.testctrl always maybe\n.testctrl assert 1\n"
