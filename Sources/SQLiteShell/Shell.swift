@@ -112,8 +112,9 @@ public final class Shell {
 
   // MARK: The REPL's view
 
-  /// Whether SQL is pending: the REPL shows the continuation prompt.
-  public var isAwaitingContinuation: Bool { input.hasPending }
+  /// Whether SQL is pending, or `.open --hexdb` is reading lines: the REPL shows the
+  /// continuation prompt.
+  public var isAwaitingContinuation: Bool { input.hasPending || hexDatabaseInput != nil }
   /// The main prompt (`.prompt`).
   public var mainPrompt: String { state.mainPrompt }
   /// The continuation prompt (`.prompt MAIN CONTINUE`).
@@ -123,8 +124,11 @@ public final class Shell {
   /// The process exit status now: the `.exit` code, else 1 after any error, else 0.
   public var exitStatus: Int32 { exitCode ?? (hadError || hasLostOutput ? 1 : 0) }
 
-  /// Drops pending SQL, as Ctrl-C at the prompt does.
-  public func discardPendingInput() { input.discardPending() }
+  /// Drops pending SQL (and stops `.open --hexdb` reading lines), as Ctrl-C at the prompt does.
+  public func discardPendingInput() {
+    input.discardPending()
+    hexDatabaseInput = nil
+  }
 
   /// Processes one line of the main input (stdin or the REPL).
   public func processLine(_ line: String) { processLine(SQLText(line)) }
