@@ -151,6 +151,10 @@ extension CompatibilityCases {
         + "CREATE TABLE t(a); CREATE INDEX ta ON t(a); SELECT count(*) FROM t WHERE a=1;\n"
         + ".testctrl optimizations 0\n"),
     CompatibilityCase(
+      "-safe allows .testcase, .check and .open --hexdb FILE, not .open FILE", ["-safe"],
+      input: ".testcase s\nSELECT 1;\n.check 1\n.open --hexdb s.hex\nSELECT count(*) FROM t;\n"
+        + ".open s.hex\nSELECT 2;\n", files: ["s.hex": hexDatabase]),
+    CompatibilityCase(
       ".testctrl always in safe mode ends the shell", ["-safe"],
       input: ".testctrl byteorder\n.testctrl always 1\nSELECT 1;\n"),
   ]
