@@ -5,24 +5,27 @@ _litesh() {
   case $prev in
     -cmd|--cmd) COMPREPLY=(); return ;;
     -init|--init) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    -lookaside|--lookaside) COMPREPLY=(); return ;;
     -maxsize|--maxsize) COMPREPLY=(); return ;;
     -mmap|--mmap) COMPREPLY=(); return ;;
     -newline|--newline) COMPREPLY=(); return ;;
     -nonce|--nonce) COMPREPLY=(); return ;;
     -nullvalue|--nullvalue) COMPREPLY=(); return ;;
+    -pagecache|--pagecache) COMPREPLY=(); return ;;
     -separator|--separator) COMPREPLY=(); return ;;
     -vfs|--vfs) COMPREPLY=(); return ;;
     -completions|--completions) COMPREPLY=($(IFS=' '; compgen -W 'bash zsh fish' -- "$cur")); return ;;
     -readers|--readers) COMPREPLY=(); return ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(IFS=' '; compgen -W '-A -append -ascii -bail -batch -box -column -cmd -csv -deserialize -echo -init -header -noheader -help -html -interactive -json -line -list -markdown -maxsize -mmap -newline -nofollow -nonce -nullvalue -quote -readonly -safe -separator -stats -table -tabs -version -vfs -eqp -eqpfull --completions --readers' -- "$cur"))
+    COMPREPLY=($(IFS=' '; compgen -W '-A -append -ascii -bail -batch -box -column -cmd -csv -deserialize -echo -init -header -noheader -help -html -interactive -json -line -list -lookaside -markdown -maxsize -memtrace -mmap -newline -nofollow -nonce -nullvalue -pagecache -quote -readonly -safe -separator -stats -table -tabs -version -vfs -eqp -eqpfull --completions --readers' -- "$cur"))
     return
   fi
   local i positional=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
       -cmd|--cmd|-init|--init|-maxsize|--maxsize|-mmap|--mmap|-newline|--newline|-nonce|--nonce|-nullvalue|--nullvalue|-separator|--separator|-vfs|--vfs|-completions|--completions|-readers|--readers) ((i++)) ;;
+      -lookaside|--lookaside|-pagecache|--pagecache) ((i += 2)) ;;
       -*) ;;
       *) ((positional++)) ;;
     esac

@@ -10,6 +10,7 @@
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #endif
 #include <sqlite3.h>
+#include <stdio.h>
 #include <string.h>
 
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
@@ -43,6 +44,81 @@ static inline int csqlite_config_log(csqlite_log_callback callback, void *contex
 /* sqlite3_config(SQLITE_CONFIG_MMAP_SIZE, ...): only before SQLite initialises. */
 static inline int csqlite_config_mmap_size(sqlite3_int64 size, sqlite3_int64 maximum) {
   return sqlite3_config(SQLITE_CONFIG_MMAP_SIZE, size, maximum);
+}
+
+/* sqlite3_config(SQLITE_CONFIG_PAGECACHE and _LOOKASIDE, ...): only before SQLite initialises. */
+static inline int csqlite_config_pagecache(void *buffer, int size, int count) {
+  return sqlite3_config(SQLITE_CONFIG_PAGECACHE, buffer, size, count);
+}
+static inline int csqlite_config_lookaside(int size, int count) {
+  return sqlite3_config(SQLITE_CONFIG_LOOKASIDE, size, count);
+}
+
+/* -memtrace: sqlite3's ext/misc/memtrace.c, the allocator in place with each call it gets
+** logged on stderr in memtrace's words. Only SQLiteCore calls csqlite_memtrace_activate. */
+static inline sqlite3_mem_methods *csqlite_memtrace_base(void) {
+  static sqlite3_mem_methods base; /* the allocator memtrace wraps */
+  return &base;
+}
+static inline void *csqlite_memtrace_malloc(int n) {
+  fprintf(stderr, "MEMTRACE: allocate %d bytes\n", csqlite_memtrace_base()->xRoundup(n));
+  return csqlite_memtrace_base()->xMalloc(n);
+}
+static inline void csqlite_memtrace_free(void *p) {
+  if (p == 0) return;
+  fprintf(stderr, "MEMTRACE: free %d bytes\n", csqlite_memtrace_base()->xSize(p));
+  csqlite_memtrace_base()->xFree(p);
+}
+static inline void *csqlite_memtrace_realloc(void *p, int n) {
+  if (p == 0) return csqlite_memtrace_malloc(n);
+  if (n == 0) {
+    csqlite_memtrace_free(p);
+    return 0;
+  }
+  fprintf(stderr, "MEMTRACE: resize %d -> %d bytes\n", csqlite_memtrace_base()->xSize(p),
+          csqlite_memtrace_base()->xRoundup(n));
+  return csqlite_memtrace_base()->xRealloc(p, n);
+}
+static inline int csqlite_memtrace_size(void *p) { return csqlite_memtrace_base()->xSize(p); }
+static inline int csqlite_memtrace_roundup(int n) { return csqlite_memtrace_base()->xRoundup(n); }
+static inline int csqlite_memtrace_init(void *p) { return csqlite_memtrace_base()->xInit(p); }
+static inline void csqlite_memtrace_shutdown(void *p) { csqlite_memtrace_base()->xShutdown(p); }
+static inline int csqlite_memtrace_activate(void) {
+  static sqlite3_mem_methods methods = {
+      csqlite_memtrace_malloc, csqlite_memtrace_free, csqlite_memtrace_realloc,
+      csqlite_memtrace_size, csqlite_memtrace_roundup, csqlite_memtrace_init,
+      csqlite_memtrace_shutdown, 0};
+  if (csqlite_memtrace_base()->xMalloc != 0) return SQLITE_OK;
+  int rc = sqlite3_config(SQLITE_CONFIG_GETMALLOC, csqlite_memtrace_base());
+  if (rc == SQLITE_OK) rc = sqlite3_config(SQLITE_CONFIG_MALLOC, &methods);
+  return rc;
+}
+
+/* sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, ...): sqlite3's .imposter. */
+static inline int csqlite_test_control_imposter(sqlite3 *db, const char *schema, int on,
+                                                int tnum) {
+  return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, tnum);
+}
+
+/* sqlite3_test_control by argument list, for sqlite3's .testctrl. */
+static inline int csqlite_test_control(int op) { return sqlite3_test_control(op); }
+static inline int csqlite_test_control_int(int op, int value) {
+  return sqlite3_test_control(op, value);
+}
+static inline int csqlite_test_control_unsigned(int op, unsigned int value) {
+  return sqlite3_test_control(op, value);
+}
+static inline int csqlite_test_control_int_db(int op, int value, sqlite3 *db) {
+  return sqlite3_test_control(op, value, db);
+}
+static inline int csqlite_test_control_db(int op, sqlite3 *db) {
+  return sqlite3_test_control(op, db);
+}
+static inline int csqlite_test_control_db_int(int op, sqlite3 *db, int value) {
+  return sqlite3_test_control(op, db, value);
+}
+static inline int csqlite_test_control_db_counter(int op, sqlite3 *db, sqlite3_uint64 *counter) {
+  return sqlite3_test_control(op, db, counter);
 }
 
 /* sqlite3_log with the message as data, never as a format. */

@@ -59,6 +59,10 @@ public final class Shell {
   var editRequest: String?
 
   var input = InputBuffer()
+  /// `.testcase NAME`: the name `.check` reports (empty before any `.testcase`).
+  var testcaseName = SQLText()
+  /// `.open --hexdb` without a file: the reader that takes the input's next lines.
+  var hexDatabaseInput: HexDatabaseParser?
   /// The running dot-command's arguments (after its name) as the exact bytes typed.
   var argumentBytes: [[UInt8]] = []
   /// The running dot-command's name as typed (`lin` for `.lint`): some usage lines repeat it.
@@ -117,8 +121,9 @@ public final class Shell {
 
   // MARK: The REPL's view
 
-  /// Whether SQL is pending: the REPL shows the continuation prompt.
-  public var isAwaitingContinuation: Bool { input.hasPending }
+  /// Whether SQL is pending, or `.open --hexdb` is reading lines: the REPL shows the
+  /// continuation prompt.
+  public var isAwaitingContinuation: Bool { input.hasPending || hexDatabaseInput != nil }
   /// The main prompt (`.prompt`).
   public var mainPrompt: String { state.mainPrompt }
   /// The continuation prompt (`.prompt MAIN CONTINUE`).
@@ -128,8 +133,11 @@ public final class Shell {
   /// The process exit status now: the `.exit` code, else 1 after any error, else 0.
   public var exitStatus: Int32 { exitCode ?? (hadError || hasLostOutput ? 1 : 0) }
 
-  /// Drops pending SQL, as Ctrl-C at the prompt does.
-  public func discardPendingInput() { input.discardPending() }
+  /// Drops pending SQL (and stops `.open --hexdb` reading lines), as Ctrl-C at the prompt does.
+  public func discardPendingInput() {
+    input.discardPending()
+    hexDatabaseInput = nil
+  }
 
   /// Processes one line of the main input (stdin or the REPL).
   public func processLine(_ line: String) { processLine(SQLText(line)) }
@@ -141,6 +149,11 @@ public final class Shell {
   func processLine(bytes line: UnsafeBufferPointer<UInt8>) {
     if hadError && state.bail && !state.isInteractive { quitRequested = true }
     guard !shouldExit else { return }
+    if hexDatabaseInput != nil {
+      input.skipLine()
+      takeHexDatabaseLine(line)
+      return
+    }
     let disposition = input.feed(bytes: line)
     currentLineNumber = input.lineNumber
     let outcome = perform(disposition, lineNumbers: !state.isInteractive)
@@ -152,6 +165,7 @@ public final class Shell {
   /// After a termination signal the pending SQL is dropped instead.
   public func finish() {
     if pendingStop == .terminate { discardPendingInput() }
+    finishHexDatabaseInput()
     if !shouldExit {
       let outcome = perform(input.finish(), lineNumbers: !state.isInteractive)
       finishStep(outcome)

@@ -40,9 +40,17 @@ public struct ShellState {
   /// `-deserialize`, `.open --deserialize`: the database is an in-memory copy of the file,
   /// and writes never reach the file.
   public var deserializesDatabase = false
+  /// `.open --hexdb`: the in-memory database is loaded from `dbtotxt` text (the file named, or
+  /// the lines after the command) instead of a database file; ``deserializesDatabase`` is set.
+  public var readsHexDatabase = false
   /// `-maxsize N`, `.open --maxsize N`: the most bytes a deserialized database may grow to
   /// (0: no limit).
   public var deserializedSizeLimit: Int64 = 0
+  /// `-pagecache`: `.stats` shows the page-cache pages used (sqlite3's `SHFLG_Pagecache`).
+  public var showsPageCacheStatistics = false
+  /// Whether `.stats` shows the lookaside counters: not after `-lookaside 0 0` (sqlite3's
+  /// `SHFLG_Lookaside`).
+  public var showsLookasideStatistics = true
   /// `.readers N` / `--readers N`: readers for a database file (0: one connection, as sqlite3).
   public var readerCount = 0
   /// `.timeout MS`: the busy timeout, kept for the connections a read pool opens.

@@ -15,6 +15,15 @@ extension Connection {
       == SQLITE_OK
   }
 
+  /// Whether `database` (every attached database when `nil`) has a table named `table` (any
+  /// case); a view does not count.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/table_column_metadata.html>
+  public func hasTable(_ table: String, database: String? = nil) -> Bool {
+    sqlite3_table_column_metadata(handle.liveDB, database, table, nil, nil, nil, nil, nil, nil)
+      == SQLITE_OK
+  }
+
   /// The declared collation of `column` in `table` (`BINARY` when none was declared), or `nil`
   /// when there is no such column.
   ///

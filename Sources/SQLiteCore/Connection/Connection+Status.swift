@@ -13,6 +13,8 @@ public struct MemoryStatusCounter: RawRepresentable, Sendable, Hashable {
   public static let memoryUsed = MemoryStatusCounter(rawValue: SQLITE_STATUS_MEMORY_USED)
   /// Outstanding allocations.
   public static let mallocCount = MemoryStatusCounter(rawValue: SQLITE_STATUS_MALLOC_COUNT)
+  /// Pages in use in the page-cache memory of `SQLITE_CONFIG_PAGECACHE`.
+  public static let pageCacheUsed = MemoryStatusCounter(rawValue: SQLITE_STATUS_PAGECACHE_USED)
   /// Page-cache bytes that overflowed into the general allocator.
   public static let pageCacheOverflow = MemoryStatusCounter(
     rawValue: SQLITE_STATUS_PAGECACHE_OVERFLOW)

@@ -63,6 +63,15 @@ extension CommandLineOption {
     mode("json", "set output mode to 'json'", .json),
     mode("line", "set output mode to 'line'", .line),
     mode("list", "set output mode to 'list'", .list),
+    CommandLineOption(
+      "lookaside", arguments: "SIZE N", count: 2,
+      "use N entries of SZ bytes for lookaside memory", phase: .early
+    ) { settings, values in
+      let size = max(0, Int32(truncatingIfNeeded: DotCommandArguments.integer(values[0])))
+      let count = max(0, Int32(truncatingIfNeeded: DotCommandArguments.integer(values[1])))
+      settings.lookaside = (size, count)
+      if size &* count == 0 { settings.state.showsLookasideStatistics = false }
+    },
     mode("markdown", "set output mode to 'markdown'", .markdown),
     CommandLineOption(
       "maxsize", argument: "N", "maximum size for a --deserialize database", phase: .early,
@@ -70,6 +79,9 @@ extension CommandLineOption {
     ) { settings, value in
       settings.state.deserializedSizeLimit = DotCommandArguments.integer(value ?? "")
     },
+    CommandLineOption(
+      "memtrace", "trace all memory allocations and deallocations", phase: .early
+    ) { settings, _ in settings.tracesMemory = true },
     CommandLineOption("mmap", argument: "N", "default mmap size set to N", phase: .early) {
       settings, value in settings.memoryMapSize = DotCommandArguments.integer(value ?? "")
     },
@@ -86,6 +98,19 @@ extension CommandLineOption {
     CommandLineOption(
       "nullvalue", argument: "TEXT", "set text string for NULL values. Default ''"
     ) { settings, value in settings.state.style.nullValue = SettingCommands.clipped(value ?? "") },
+    CommandLineOption(
+      "pagecache", arguments: "SIZE N", count: 2,
+      "use N slots of SZ bytes each for page cache memory", phase: .early
+    ) { settings, values in
+      // sqlite3's limits: slots of at most 70000 bytes, at most 2^48 bytes in all.
+      let size = Int(min(70000, max(0, DotCommandArguments.integer(values[0]))))
+      var count = Int(DotCommandArguments.integer(values[1]))
+      if size > 0 && count > 0 && 0xFFFF_FFFF_FFFF / size < count {
+        count = 0xFFFF_FFFF_FFFF / size
+      }
+      settings.pageCache = (size, count)
+      settings.state.showsPageCacheStatistics = true
+    },
     mode("quote", "set output mode to 'quote'", .quote, columns: ",", rows: "\n"),
     CommandLineOption("readonly", "open the database read-only", phase: .early) { settings, _ in
       settings.state.openOptions.mode = .readOnly

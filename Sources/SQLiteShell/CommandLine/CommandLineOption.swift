@@ -12,8 +12,10 @@ public struct CommandLineOption: Sendable {
 
   /// The name without dashes (`separator`).
   public let name: String
-  /// The placeholder of its argument (`SEP`), or `nil` for a flag.
+  /// The placeholder of its argument (`SEP`, `SIZE N`), or `nil` for a flag.
   public let argument: String?
+  /// How many arguments follow it: 0 for a flag, 2 for `-pagecache SIZE N`, else 1.
+  public let argumentCount: Int
   /// The `-help` description.
   public let summary: String
   /// The `-help` label when it is not `-NAME ARGUMENT` (`-[no]header`); `nil` to compute it.
@@ -29,6 +31,8 @@ public struct CommandLineOption: Sendable {
   let isUnknownWithoutArgument: Bool
   /// Applies the option to the launch settings.
   let apply: @Sendable (inout LaunchSettings, String?) -> Void
+  /// Applies an option of several arguments, given all of them.
+  let applyValues: (@Sendable (inout LaunchSettings, [String]) -> Void)?
 
   /// Creates an option.
   init(
@@ -46,6 +50,31 @@ public struct CommandLineOption: Sendable {
     self.origin = origin
     self.isUnknownWithoutArgument = isUnknownWithoutArgument
     self.apply = apply
+    argumentCount = argument == nil ? 0 : 1
+    applyValues = nil
+  }
+
+  /// Creates an option followed by `count` arguments (`-pagecache SIZE N`).
+  init(
+    _ name: String, arguments placeholder: String, count: Int, _ summary: String,
+    phase: Phase = .late, apply: @escaping @Sendable (inout LaunchSettings, [String]) -> Void
+  ) {
+    self.name = name
+    argument = placeholder
+    argumentCount = count
+    self.summary = summary
+    label = nil
+    isListed = true
+    self.phase = phase
+    origin = .sqlite3
+    isUnknownWithoutArgument = false
+    self.apply = { _, _ in }
+    applyValues = apply
+  }
+
+  /// Applies the option with the arguments that followed it.
+  func apply(to settings: inout LaunchSettings, values: [String]) {
+    if let applyValues { applyValues(&settings, values) } else { apply(&settings, values.first) }
   }
 
   /// The spelling documented and completed: one dash for sqlite3's options (`-csv`), two for
@@ -84,4 +113,10 @@ public struct LaunchSettings {
   public var memoryMapSize: Int64?
   /// `-vfs NAME`: the VFS made the default before anything opens.
   public var vfsName: String?
+  /// `-pagecache SIZE N`: the page-cache memory set up before SQLite initialises.
+  public var pageCache: (slotSize: Int, count: Int)?
+  /// `-lookaside SIZE N`: every connection's lookaside memory (ignored by this library).
+  public var lookaside: (slotSize: Int32, count: Int32)?
+  /// `-memtrace`: SQLite's allocations are logged on stderr from the start.
+  public var tracesMemory = false
 }

@@ -70,6 +70,8 @@ public struct CompletionScript: Sendable {
 
   private var bash: String {
     let takingArgument = options.filter { Self.argument(of: $0) != .none }
+    let takingTwo = takingArgument.filter { $0.argumentCount == 2 }
+    let takingOne = takingArgument.filter { $0.argumentCount != 2 }
     var cases = ""
     for option in takingArgument {
       let reply: String
@@ -95,7 +97,8 @@ public struct CompletionScript: Sendable {
         local i positional=0
         for ((i = 1; i < COMP_CWORD; i++)); do
           case ${COMP_WORDS[i]} in
-            \(pattern(takingArgument))) ((i++)) ;;
+            \(pattern(takingOne))) ((i++)) ;;
+            \(pattern(takingTwo))) ((i += 2)) ;;
             -*) ;;
             *) ((positional++)) ;;
           esac
@@ -122,7 +125,13 @@ public struct CompletionScript: Sendable {
       case .file: spec += ":\(option.argument ?? "file"):_files"
       case .words(let words):
         spec += ":\(option.argument ?? "word"):(\(words.joined(separator: " ")))"
-      case .text: spec += ":\(option.argument ?? "text"): "
+      case .text:
+        // One `:name: ` per argument: `-pagecache SIZE N` takes two.
+        let placeholder = option.argument ?? "text"
+        let names =
+          option.argumentCount > 1
+          ? placeholder.split(separator: " ").map(String.init) : [placeholder]
+        for name in names { spec += ":\(name): " }
       }
       text += "  \(zshQuoted(spec)) \\\n"
     }

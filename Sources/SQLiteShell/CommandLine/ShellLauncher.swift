@@ -36,6 +36,9 @@ public struct ShellLauncher {
   /// Runs once the shell exists, before `-init`, `-cmd` and SQL arguments run: where the
   /// program installs its signal handling, so Ctrl-C and SIGTERM reach those statements too.
   public var onShellCreated: ((Shell) -> Void)?
+  /// Standard input, for `.open --hexdb` run by `-cmd` or an argument: sqlite3 reads the hexdb
+  /// text from stdin there.
+  public var standardInput: () -> LineReader = { LineReader(fileDescriptor: 0) }
 
   /// A launcher for `arguments` (with `argv[0]`), writing to the given sinks.
   ///
@@ -92,22 +95,23 @@ public struct ShellLauncher {
       guard let option = option(named: name, argumentsLeft: arguments.count - index) else {
         continue
       }
-      var value: String?
-      if option.argument != nil {
+      var values: [String] = []
+      for _ in 0..<option.argumentCount {
         guard index < arguments.count else {
           errors.write("\(program): Error: missing argument to \(arguments[arguments.count - 1])\n")
           errors.flush()
           return .finished(1)
         }
-        value = arguments[index]
+        values.append(arguments[index])
         if name == "init" { initFile = argumentBytes[index] }
         index += 1
       }
-      if option.phase == .early { option.apply(&settings, value) }
+      if option.phase == .early { option.apply(to: &settings, values: values) }
     }
     if let name = settings.completionShell { return printCompletionScript(name) }
     // Before anything opens: sqlite3 sets both up after its first pass, mmap first.
     if let size = settings.memoryMapSize { _ = Connection.setDefaultMemoryMapSize(size) }
+    configureMemory(settings)
     if let name = settings.vfsName, !Connection.makeDefaultVFS(named: name) {
       errors.write("no such VFS: \"\(name)\"\n")
       errors.flush()
@@ -137,6 +141,7 @@ public struct ShellLauncher {
       if command.bytes.first == UInt8(ascii: ".") {
         shell.dotCommandStatus = nil
         let outcome = shell.runDotCommand(command)
+        shell.readHexDatabaseFromCommandLine(standardInput)
         if let code = shell.exitCode { return finish(shell, code) }
         switch outcome {
         case .success: continue
@@ -150,9 +155,23 @@ public struct ShellLauncher {
     return finish(shell, 0)
   }
 
+  /// `-memtrace`, `-pagecache` and `-lookaside`, which sqlite3 configures in its first pass,
+  /// before SQLite initialises.
+  private func configureMemory(_ settings: LaunchSettings) {
+    if settings.tracesMemory { _ = Connection.traceMemoryAllocations() }
+    if let (size, count) = settings.pageCache {
+      _ = Connection.configurePageCache(slotSize: size, count: count)
+    }
+    if let (size, count) = settings.lookaside {
+      _ = Connection.configureLookaside(slotSize: size, count: count)
+    }
+  }
+
   /// Runs the whole launch with `input` as stdin and returns the exit status.
   public func run(input: LineReader) -> Int32 {
-    switch start() {
+    var launcher = self
+    launcher.standardInput = { input }
+    switch launcher.start() {
     case .finished(let code):
       return code
     case .readInput(let shell):
@@ -257,11 +276,8 @@ public struct ShellLauncher {
         errors.write("Use -help for a list of options.\n")
         return 1
       }
-      var value: String?
-      if option.argument != nil {
-        value = arguments[index]
-        index += 1
-      }
+      let value = option.argument == nil ? nil : arguments[index]
+      index += option.argumentCount
       if name == "cmd", value != nil {
         if let code = runCommandOption(argumentBytes[index - 1], shell: shell) { return code }
         continue
@@ -289,6 +305,7 @@ public struct ShellLauncher {
   private func runCommandOption(_ command: SQLText, shell: Shell) -> Int32? {
     if command.bytes.first == UInt8(ascii: ".") {
       let outcome = shell.runDotCommand(command)
+      shell.readHexDatabaseFromCommandLine(standardInput)
       if let code = shell.exitCode { return code }
       if outcome == .failure && shell.state.bail { return 1 }
       if outcome == .quit && shell.state.bail { return 0 }

@@ -15,7 +15,8 @@ extension DotCommandRegistry {
       handler: FileCommands.changeDirectory),
     DotCommand(
       "changes", minimumPrefix: 3, help: HelpText.changesHelp, handler: SettingCommands.changes),
-    DotCommand("check", minimumPrefix: 3),
+    DotCommand(
+      "check", minimumPrefix: 3, help: HelpText.checkHelp, handler: TestcaseCommands.check),
     DotCommand("clone", help: HelpText.cloneHelp, handler: CloneCommand.run),
     DotCommand(
       "connection", minimumPrefix: 2, help: HelpText.connectionHelp,
@@ -44,7 +45,8 @@ extension DotCommandRegistry {
     DotCommand("headers", help: HelpText.headersHelp, handler: SettingCommands.headers),
     DotCommand("help", help: HelpText.helpHelp, handler: SessionCommands.help),
     DotCommand("import", minimumPrefix: 2, help: HelpText.importHelp, handler: ImportCommand.run),
-    DotCommand("imposter", minimumPrefix: 5),
+    DotCommand(
+      "imposter", minimumPrefix: 5, help: HelpText.imposterHelp, handler: ImposterCommand.run),
     DotCommand(
       "indexes", minimumPrefix: 2, help: HelpText.indexesHelp,
       handler: SchemaCommands.indexes),
@@ -90,7 +92,8 @@ extension DotCommandRegistry {
     DotCommand(
       "separator", minimumPrefix: 2, help: HelpText.separatorHelp,
       handler: SettingCommands.separator),
-    DotCommand("selftest", minimumPrefix: 3),
+    DotCommand(
+      "selftest", minimumPrefix: 4, help: HelpText.selftestHelp, handler: SelftestCommand.run),
     DotCommand(
       "session", minimumPrefix: 3, help: HelpText.sessionHelp, handler: ChangeSessionCommand.run),
     DotCommand(
@@ -108,8 +111,12 @@ extension DotCommandRegistry {
     DotCommand(
       "tables", minimumPrefix: 2, help: HelpText.tablesHelp,
       handler: SchemaCommands.tables),
-    DotCommand("testcase", minimumPrefix: 5),
-    DotCommand("testctrl", minimumPrefix: 5),
+    DotCommand(
+      "testcase", minimumPrefix: 8, help: HelpText.testcaseHelp,
+      handler: TestcaseCommands.testcase),
+    DotCommand(
+      "testctrl", minimumPrefix: 8, help: HelpText.testctrlHelp,
+      handler: TestControlCommand.run),
     DotCommand(
       "timeout", minimumPrefix: 5, help: HelpText.timeoutHelp, handler: SettingCommands.timeout),
     DotCommand(

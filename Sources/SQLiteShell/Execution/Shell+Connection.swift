@@ -19,17 +19,17 @@ extension Shell {
   }
 
   /// Opens `path` as the session asks: the file itself, or with `-deserialize` an in-memory
-  /// copy of it (empty when the file cannot be read, as in sqlite3).
+  /// copy of it (empty when the file cannot be read, as in sqlite3), or with `.open --hexdb`
+  /// an in-memory database loaded from the hexdb text in it.
   func openConnection(path: String, options: OpenOptions) throws(SQLiteError) -> Connection {
     let options = AppendedDatabase.options(
       for: path, options, deserializes: state.deserializesDatabase)
     guard state.deserializesDatabase else { return try Connection(path: path, options: options) }
     let connection = try Connection(path: "", options: options)
-    let limit = state.deserializedSizeLimit
-    do {
-      try connection.deserialize(Self.image(of: path), maximumSize: limit > 0 ? limit : nil)
-    } catch {
-      errors.write("Error: sqlite3_deserialize() returns \(error.code.rawValue)\n")
+    if state.readsHexDatabase {
+      loadHexDatabase(path: path, into: connection)
+    } else {
+      deserialize(Self.image(of: path), into: connection)
     }
     return connection
   }

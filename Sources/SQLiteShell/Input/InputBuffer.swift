@@ -39,6 +39,9 @@ public struct InputBuffer {
   /// Whether SQL text is waiting for more lines.
   public var hasPending: Bool { hasPendingText }
 
+  /// Counts a line that something else took (`.open --hexdb` reading the input).
+  public mutating func skipLine() { lineNumber += 1 }
+
   /// Feeds one line (without its line terminator).
   public mutating func feed(_ line: String) -> Disposition { feed(SQLText(line)) }
 

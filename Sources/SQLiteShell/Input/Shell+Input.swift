@@ -56,6 +56,11 @@ extension Shell {
     reading: while errorCount == 0 || !state.bail, exitCode == nil, pendingStop == nil,
       let line = reader.nextText()
     {
+      if hexDatabaseInput != nil {
+        buffer.skipLine()
+        line.withUnsafeBytes { takeHexDatabaseLine($0) }
+        continue
+      }
       let disposition = buffer.feed(line)
       currentLineNumber = buffer.lineNumber
       switch perform(disposition, lineNumbers: true) {
@@ -64,6 +69,7 @@ extension Shell {
       case .quit: break reading
       }
     }
+    finishHexDatabaseInput()
     if exitCode == nil, perform(buffer.finish(), lineNumbers: true) == .failure {
       errorCount += 1
     }

@@ -161,12 +161,13 @@ final class ReadPool {
   /// Dot-commands that change nothing a reader would need (connection options, extensions,
   /// trace or progress hooks are the ones left out).
   static let commandsWithoutConnectionState: Set<String> = [
-    "backup", "bail", "begin", "bench", "cd", "changes", "color", "commit", "databases", "dbinfo",
+    "backup", "bail", "begin", "bench", "cd", "changes", "check", "color", "commit", "databases",
+    "dbinfo",
     "dump", "echo", "edit", "eqp", "exit", "explain", "fullschema", "headers", "help", "import",
     "indexes", "log", "mode", "nonce", "nullvalue", "once", "open", "output", "pager",
     "parameter", "print", "prompt", "quit", "read", "readers", "release", "restore", "rollback",
     "save", "savepoint", "schema", "separator", "sha3sum", "shell", "show", "stats", "system",
-    "tables", "timeout", "timer", "vfsinfo", "vfslist", "vfsname", "width",
+    "tables", "testcase", "timeout", "timer", "vfsinfo", "vfslist", "vfsname", "width",
   ]
 }
 

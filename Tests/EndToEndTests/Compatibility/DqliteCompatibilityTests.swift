@@ -81,7 +81,7 @@ struct DqliteCompatibilityTests {
   static let localCommands = [
     ".sha3sum", ".databases", ".backup", ".dbconfig", ".vfsinfo", ".limit",
     ".stats", ".trace", ".log", ".progress", ".auth", ".lint", ".clone",
-    ".filectrl", ".archive", ".session", ".connection",
+    ".filectrl", ".archive", ".session", ".connection", ".imposter", ".selftest", ".testctrl",
   ]
 
   static let shellFunctions =

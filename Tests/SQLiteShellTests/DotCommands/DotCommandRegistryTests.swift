@@ -13,7 +13,8 @@ struct DotCommandRegistryTests {
       ("se", "separator"), ("sho", "show"), ("t", "trace"), ("timeo", "timeout"),
       ("limit", "limits"), ("n", "nullvalue"), ("rea", "read"), ("bai", "bail"),
       ("s", "scanstats"), ("pro", "progress"), ("no", "nonce"), ("dbc", "dbconfig"),
-      ("c", "clone"),
+      ("c", "clone"), ("che", "check"), ("testcase", "testcase"),
+      ("impo", "import"), ("impos", "imposter"), ("self", "selftest"), ("testctrl", "testctrl"),
     ])
   func resolves(_ typed: String, _ name: String) {
     #expect(registry.resolve(typed)?.name == name)
@@ -21,7 +22,7 @@ struct DotCommandRegistryTests {
 
   @Test(
     "leaves prefixes sqlite3 rejects or gives to other commands unrun",
-    arguments: ["ti", "b", "ch", "li", "r"])
+    arguments: ["ti", "b", "ch", "li", "r", "testc", "testcas", "testctr", "sel"])
   func rejects(_ typed: String) {
     #expect(registry.resolve(typed)?.handler == nil)
   }

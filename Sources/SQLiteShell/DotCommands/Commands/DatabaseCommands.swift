@@ -107,17 +107,20 @@ enum DatabaseCommands {
     return .success
   }
 
-  /// `.open ?--new? ?--readonly? ?--nofollow? ?--deserialize? ?--maxsize N? ?FILE?`: closes
-  /// the database and opens FILE, or a temporary database without one; on failure an in-memory
-  /// database takes its place.
+  /// `.open ?OPTIONS? ?FILE?`: closes the database and opens FILE, or a temporary database
+  /// without one; on failure an in-memory database takes its place.
   ///
-  /// As in sqlite3, `--readonly` and `--deserialize` each replace the other (the last given
-  /// holds), and neither outlives this `.open`.
+  /// The options: `--new`, `--readonly`, `--nofollow`, `--deserialize`, `--hexdb` (without
+  /// FILE it reads the lines that follow) and `--maxsize N`.
+  ///
+  /// As in sqlite3, `--readonly`, `--append`, `--deserialize` and `--hexdb` each replace the
+  /// others (the last given holds), and none outlives this `.open`.
   static let open: DotCommand.Handler = { shell, arguments in
     var file: String?
     var new = false
     var options = OpenOptions.default
     var deserializes = false
+    var readsHex = false
     var sizeLimit: Int64 = 0
     var words = arguments[...]
     while let word = words.popFirst() {
@@ -126,15 +129,19 @@ enum DatabaseCommands {
       } else if ModeCommand.isOption(word, "readonly") {
         options.mode = .readOnly
         options.vfs = nil
-        deserializes = false
+        (deserializes, readsHex) = (false, false)
       } else if ModeCommand.isOption(word, "append") {
         options.mode = .readWriteCreate
         options.vfs = AppendedDatabase.vfsName
-        deserializes = false
+        (deserializes, readsHex) = (false, false)
       } else if ModeCommand.isOption(word, "nofollow") {
         options.noFollow = true
       } else if ModeCommand.isOption(word, "deserialize") {
-        deserializes = true
+        (deserializes, readsHex) = (true, false)
+        options.mode = .readWriteCreate
+        options.vfs = nil
+      } else if ModeCommand.isOption(word, "hexdb") {
+        (deserializes, readsHex) = (true, true)
         options.mode = .readWriteCreate
         options.vfs = nil
       } else if ModeCommand.isOption(word, "maxsize"), let size = words.popFirst() {
@@ -156,9 +163,11 @@ enum DatabaseCommands {
     shell.state.openOptions = options
     shell.state.deserializesDatabase = deserializes
     shell.state.deserializedSizeLimit = sizeLimit
+    shell.state.readsHexDatabase = readsHex
     if let file {
       if new && !shell.state.isSafe { _ = unlink(file) }
-      if file != ":memory:"
+      // sqlite3 lets `--hexdb` read its file in safe mode.
+      if file != ":memory:" && !readsHex
         && !shell.allowedInSafeMode("cannot open disk-based database files in safe mode")
       {
         return .failure
@@ -179,6 +188,7 @@ enum DatabaseCommands {
     }
     try? shell.prepareConnection(connection)
     shell.connection = connection
+    if readsHex && file == nil { shell.startHexDatabaseInput() }
     return .success
   }
 }

@@ -59,6 +59,10 @@ extension Shell {
     line("Memory Used:", "\(memory.current) (max \(memory.highwater)) bytes")
     let count = MemoryStatusCounter.mallocCount.read()
     line("Number of Outstanding Allocations:", "\(count.current) (max \(count.highwater))")
+    if state.showsPageCacheStatistics {
+      let pages = MemoryStatusCounter.pageCacheUsed.read()
+      line("Number of Pcache Pages Used:", "\(pages.current) (max \(pages.highwater)) pages")
+    }
     let overflow = MemoryStatusCounter.pageCacheOverflow.read()
     line(
       "Number of Pcache Overflow Bytes:", "\(overflow.current) (max \(overflow.highwater)) bytes")
@@ -84,13 +88,15 @@ extension Shell {
   private func writeConnectionStatistics(
     _ connection: Connection, line: (String, String) -> Void
   ) {
-    let used = connection.status(.lookasideUsed)
-    line("Lookaside Slots Used:", "\(used.current) (max \(used.highwater))")
-    line("Successful lookaside attempts:", String(connection.status(.lookasideHit).highwater))
-    line(
-      "Lookaside failures due to size:", String(connection.status(.lookasideMissSize).highwater))
-    line(
-      "Lookaside failures due to OOM:", String(connection.status(.lookasideMissFull).highwater))
+    if state.showsLookasideStatistics {
+      let used = connection.status(.lookasideUsed)
+      line("Lookaside Slots Used:", "\(used.current) (max \(used.highwater))")
+      line("Successful lookaside attempts:", String(connection.status(.lookasideHit).highwater))
+      line(
+        "Lookaside failures due to size:", String(connection.status(.lookasideMissSize).highwater))
+      line(
+        "Lookaside failures due to OOM:", String(connection.status(.lookasideMissFull).highwater))
+    }
     line("Pager Heap Usage:", "\(connection.status(.cacheUsed).current) bytes")
     line("Page cache hits:", String(connection.status(.cacheHit, reset: true).current))
     line("Page cache misses:", String(connection.status(.cacheMiss, reset: true).current))
