@@ -34,7 +34,8 @@ static int appendedWrite(
 ) {
   AppendedFile *appended = (AppendedFile *)file;
   sqlite3_int64 end = offset + amount;
-  if (appended->start + end + trailerLength > fileSizeLimit) return SQLITE_FULL;
+  // The limit is on the database itself, as appendvfs's is, not on the file around it.
+  if (end >= fileSizeLimit) return SQLITE_FULL;
   // The trailer moves out of the way first, so a failed write never leaves a file without one.
   if (appended->trailer < 0 || appended->start + end > appended->trailer) {
     int rc = writeTrailer(appended, end);

@@ -91,7 +91,7 @@ public struct ShellLauncher {
       }
       let name = optionName(word)
       // Every word after -A is the archive command's.
-      if name == "A" { break }
+      if name.hasPrefix("A") { break }
       guard let option = option(named: name, argumentsLeft: arguments.count - index) else {
         continue
       }
@@ -205,15 +205,18 @@ public struct ShellLauncher {
     return String(name)
   }
 
-  /// `-A ARGS...`: `.archive ARGS` on the database, then the end (status 0, as sqlite3's,
-  /// whatever the archive command said); SQL arguments before it are an error.
+  /// `-A ARGS...` (or `-AARGS...`): `.archive ARGS` on the database, then the end (status 0, as
+  /// sqlite3's, whatever the archive command said); SQL arguments before it are an error.
   private func runArchiveOption(from index: Int, commands: [SQLText], shell: Shell) -> Int32 {
     guard commands.isEmpty else {
       errors.write("Error: cannot mix regular SQL or dot-commands with \"-A\"\n")
       return 1
     }
     guard let database = shell.openDatabase() else { return shell.exitCode ?? 1 }
-    let words = argumentBytes[index...].map { Array($0.bytes) }
+    // `-Acvf` (or `--Acvf`) is `-A cvf`: what follows the A is the archive's first word.
+    var option = Array(argumentBytes[index - 1].bytes)
+    option.removeFirst(option.starts(with: Array("--".utf8)) ? 3 : 2)
+    let words = (option.isEmpty ? [] : [option]) + argumentBytes[index...].map { Array($0.bytes) }
     _ = ArchiveCommand.run(words, fromCommandLine: true, shell: shell, database: database)
     return 0
   }
@@ -268,7 +271,9 @@ public struct ShellLauncher {
       index += 1
       guard word.hasPrefix("-") else { continue }
       let name = optionName(word)
-      if name == "A" { return runArchiveOption(from: index, commands: commands, shell: shell) }
+      if name.hasPrefix("A") {
+        return runArchiveOption(from: index, commands: commands, shell: shell)
+      }
       guard let option = option(named: name, argumentsLeft: arguments.count - index) else {
         errors.write(
           "\(program): Error: unknown option: \(word.hasPrefix("--") ? String(word.dropFirst()) : word)\n"

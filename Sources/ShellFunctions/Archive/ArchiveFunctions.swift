@@ -35,14 +35,19 @@ enum ArchiveFunctions {
   /// X inflated to SIZE bytes; X itself when SIZE is not positive or is X's own size.
   private static func uncompress(_ arguments: SQLArguments, _ context: SQLContext) {
     let value = arguments.value(0)
-    let size = arguments.int64(1)
+    // sqlite3 reads SIZE with sqlite3_value_int, so only its low 32 bits count, and keeps it
+    // unsigned: where those bits are negative it fails (below). A SIZE that is itself negative
+    // (-1 for a link) litesh passes through, as 0.
+    let size = Int64(arguments.int32(1))
     let count = Int(sqlite3_value_bytes(value))
-    guard size > 0, size != count else { return sqlite3_result_value(context.raw, value) }
+    guard arguments.int64(1) >= 0, size != 0, size != count else {
+      return sqlite3_result_value(context.raw, value)
+    }
     guard let zlib = Zlib.shared else { return context.error(Zlib.missing) }
     let bytes = UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: count)
-    // sqlite3 3.40.1 allocates SIZE with sqlite3_malloc, whose argument is an int: a SIZE
-    // beyond 2^31 - 1, or one it cannot allocate, is "error in uncompress()" there too.
-    guard size <= Int64(Int32.max), let output = sqlite3_malloc64(UInt64(size)) else {
+    // A SIZE whose low 32 bits are negative, or that cannot be allocated, is sqlite3's
+    // "error in uncompress()" too.
+    guard size > 0, let output = sqlite3_malloc64(UInt64(size)) else {
       return context.error("error in uncompress()")
     }
     let buffer = UnsafeMutableRawBufferPointer(start: output, count: Int(size))

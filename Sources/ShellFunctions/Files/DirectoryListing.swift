@@ -61,10 +61,14 @@ enum DirectoryListing {
       guard plan != Plan.missingPath else {
         return DirectoryListing.fail(cursor, "table function fsdir requires an argument")
       }
-      guard let root = arguments.textBytes(0) else {
+      // C strings, as sqlite3 reads them: up to the first NUL (a NUL kept in the path would
+      // make every entry's C path the directory itself again, a walk without end).
+      guard let root = arguments.textBytes(0)?.prefix(while: { $0 != 0 }).map({ $0 }) else {
         return DirectoryListing.fail(cursor, "table function fsdir requires a non-NULL argument")
       }
-      let directory = plan == Plan.pathInDirectory ? arguments.textBytes(1) : nil
+      let directory =
+        plan == Plan.pathInDirectory
+        ? arguments.textBytes(1)?.prefix(while: { $0 != 0 }).map({ $0 }) : nil
       let message = listing.pointee.start(root: root, directory: directory)
       return message.map { DirectoryListing.fail(cursor, $0) } ?? SQLITE_OK
     }

@@ -51,6 +51,7 @@ extension CompatibilityCases {
       "-A runs .archive with the words after it, and exits 0 whatever it says",
       ["-A", "-t"]),
     CompatibilityCase("-A without words prints the usage", [":memory:", "-A"]),
+    CompatibilityCase("-A joined to its first word, -Atv", [":memory:", "-Atv"]),
     CompatibilityCase(
       "-A reports bad options with its own hint", [":memory:", "-A", "-q"]),
     CompatibilityCase(

@@ -37,7 +37,9 @@ extension CompatibilityCases {
         + "SELECT name FROM fsdir('d', NULL) ORDER BY 1;\n"
         + "SELECT name FROM fsdir WHERE path = 'x' AND dir = 'other';\n"
         + "SELECT name FROM fsdir('d/') ORDER BY 1;\n"
-        + "SELECT rowid, name FROM fsdir('d/a.txt');\n",
+        + "SELECT rowid, name FROM fsdir('d/a.txt');\n"
+        + "SELECT name FROM fsdir('d/sub' || char(0) || 'x') ORDER BY 1;\n"
+        + "SELECT name FROM fsdir('sub' || char(0), 'd' || char(0) || 'q') ORDER BY 1;\n",
       files: tree),
     CompatibilityCase(
       "fsdir joins: each directory of one listing listed again",
@@ -73,6 +75,7 @@ extension CompatibilityCases {
         + "SELECT sqlar_uncompress(x'0102', 5);\n"
         + "SELECT sqlar_uncompress(x'0102', 2000000000);\n"
         + "SELECT sqlar_uncompress(x'0102', 1000000000000);\n"
+        + "SELECT hex(sqlar_uncompress(x'0102', 4294967298));\n"
         + "SELECT sqlar_compress();\n"),
   ]
 }

@@ -53,19 +53,29 @@ struct ArchiveRun {
   }
 
   /// `-x`: writes the members named under `-C`'s directory, then sets the directories' times.
+  ///
+  /// sqlite3 3.40.1 runs its statement twice: every member, then the directories again (the
+  /// files written into them changed their times). litesh also restores symbolic links, which
+  /// 3.40.1 fails on, so it runs three passes: members that are not links, then the links, then
+  /// the directories. Links come after everything else so that no member is ever written through
+  /// a link the archive itself made (`evil -> /etc` then `evil/passwd`); `-n` prints sqlite3's
+  /// statement for each of its two passes.
   mutating func extract() -> Int32 {
     let code = checkEntries()
     guard code == 0 else { return code }
-    let sql = ArchiveStatements.extract(
-      where: ArchiveStatements.whereClause(request.names, glob: request.usesGlob))
+    let clause = ArchiveStatements.whereClause(request.names, glob: request.usesGlob)
     if request.isDryRun {
-      // Both passes print the statement, as sqlite3's do.
+      let sql = ArchiveStatements.extract(where: clause)
       return printSQL(sql) + printSQL(sql)
     }
     let directory = request.directory.map { $0 + [UInt8(ascii: "/")] } ?? []
-    for pass in 0..<2 {
+    let passes: [(links: Bool, directoriesOnly: Bool)] = [
+      (false, false), (true, false), (false, true),
+    ]
+    for pass in passes {
+      let sql = ArchiveStatements.extract(where: clause, links: pass.links)
       let code = query(sql) { statement in
-        if pass == 0 && request.isVerbose {
+        if !pass.directoriesOnly && request.isVerbose {
           shell.output.write(text(statement, 0))
           shell.output.write("\n")
         }
@@ -74,7 +84,7 @@ struct ArchiveRun {
           try Self.bindText(directory, to: statement, at: index)
         }
         if let index = statement.parameterIndex(named: "$dirOnly") {
-          try statement.bind(.integer(Int64(pass)), at: index)
+          try statement.bind(.integer(pass.directoriesOnly ? 1 : 0), at: index)
         }
       }
       guard code == 0 else { return code }

@@ -69,11 +69,16 @@ enum ArchiveStatements {
   ///
   /// With `$dirOnly` = 1 it redoes only the directories, whose times the files written into
   /// them changed.
-  static func extract(where clause: [UInt8]) -> [UInt8] {
-    Array(
-      "SELECT  ($dir || name), writefile(($dir || name), sqlar_uncompress(data, sz), mode, mtime) FROM sqlar WHERE ("
-        .utf8) + clause
-      + Array(") AND (data IS NULL OR $dirOnly = 0) AND name NOT GLOB '*..[/\\]*'".utf8)
+  /// With `links`, only the symbolic links (`true`) or only the other members (`false`):
+  /// litesh's passes, which `-n` does not print.
+  static func extract(where clause: [UInt8], links: Bool? = nil) -> [UInt8] {
+    var sql =
+      Array(
+        "SELECT  ($dir || name), writefile(($dir || name), sqlar_uncompress(data, sz), mode, mtime) FROM sqlar WHERE ("
+          .utf8) + clause
+    sql += Array(") AND (data IS NULL OR $dirOnly = 0) AND name NOT GLOB '*..[/\\]*'".utf8)
+    if let links { sql += Array(" AND lsmode(mode) \(links ? "" : "NOT ")LIKE 'l%'".utf8) }
+    return sql
   }
 
   /// Deletes the members selected (sqlite3 leaves the clause empty without names).
