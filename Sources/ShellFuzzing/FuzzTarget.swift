@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case parameters
   /// `.bench` options and `--param NAME=DIST(ARGS)`, then draws from what parsed.
   case bench
+  /// `.open --hexdb` lines, `.check`'s glob, `.archive`'s options.
+  case parsers
 
   /// Runs one input; returns a description of each property that failed.
   public func run(_ data: [UInt8]) -> [String] {
@@ -26,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .formatters: FormatterFuzz.run(data)
     case .parameters: ParameterSetFuzz.run(data)
     case .bench: BenchFuzz.run(data)
+    case .parsers: ParsersFuzz.run(data)
     }
   }
 }

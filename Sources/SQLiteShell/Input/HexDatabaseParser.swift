@@ -9,9 +9,9 @@
 ///
 /// Read from the shell's own input, a bad header makes the reader skip the lines after it up
 /// to and including an end line, so the hexdb text is not run as SQL.
-struct HexDatabaseParser {
+package struct HexDatabaseParser {
   /// What a line or the end of input leads to.
-  enum Step: Equatable {
+  package enum Step: Equatable {
     /// More lines are wanted.
     case needsMore
     /// The image is complete.
@@ -32,18 +32,18 @@ struct HexDatabaseParser {
   private var image: [UInt8] = []
   private var pageOffset = 0
   /// The number of the line being read, counted as sqlite3 counts (`nLine`).
-  private(set) var lineNumber: Int
+  package private(set) var lineNumber: Int
   private let skipsAfterError: Bool
 
   /// A parser whose first line follows line `lineNumber` of its input; `skipsAfterError` when
   /// the text comes from the shell's input rather than a file of its own.
-  init(after lineNumber: Int, skipsAfterError: Bool) {
+  package init(after lineNumber: Int, skipsAfterError: Bool) {
     self.lineNumber = lineNumber + 1
     self.skipsAfterError = skipsAfterError
   }
 
   /// Takes the next line (without its line terminator).
-  mutating func feed(_ line: some Collection<UInt8>) -> Step {
+  package mutating func feed(_ line: some Collection<UInt8>) -> Step {
     switch phase {
     case .header:
       return header(line)
@@ -68,7 +68,7 @@ struct HexDatabaseParser {
   }
 
   /// The input ended before an end line.
-  func finish() -> Step {
+  package func finish() -> Step {
     switch phase {
     case .header, .skipping: .failed(line: lineNumber)
     case .body: .finished(image)

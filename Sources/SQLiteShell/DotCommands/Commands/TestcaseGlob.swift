@@ -6,16 +6,16 @@
 /// ignored. As in sqlite3, after a `*` the next pattern character other than `[`, `*` or `?`
 /// is looked for literally, even `#` or a space, and a byte past 0x7F is a negative `char` (it
 /// cannot start a range).
-struct TestcaseGlob {
+package struct TestcaseGlob {
   private let pattern: [UInt8]
 
   /// A matcher for `pattern`'s bytes.
-  init(_ pattern: some Sequence<UInt8>) {
+  package init(_ pattern: some Sequence<UInt8>) {
     self.pattern = Array(pattern)
   }
 
   /// Whether `text` matches the whole pattern.
-  func matches(_ text: some Sequence<UInt8>) -> Bool {
+  package func matches(_ text: some Sequence<UInt8>) -> Bool {
     Self.match(pattern[...], Array(text)[...])
   }
 

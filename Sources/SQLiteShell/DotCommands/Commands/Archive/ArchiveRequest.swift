@@ -5,24 +5,24 @@
 /// (`--create --file FILE`, any unambiguous prefix). `--` or the first word not starting with
 /// `-` ends the options; the words after them are file or member names. Names are bytes: a
 /// file name need not be UTF-8.
-struct ArchiveRequest: Equatable {
+package struct ArchiveRequest: Equatable {
   /// The one command a request names; none is `update` without its sqlar-table creation
   /// differences, as in sqlite3 (where no command runs an update).
-  enum Command: Equatable {
+  package enum Command: Equatable {
     case create, extract, insert, list, remove, update, help
   }
 
-  var command: Command?
-  var isVerbose = false
-  var isDryRun = false
-  var usesGlob = false
+  package var command: Command?
+  package var isVerbose = false
+  package var isDryRun = false
+  package var usesGlob = false
   /// `-f FILE` or `-a FILE`: the archive, instead of the current database.
-  var file: [UInt8]?
+  package var file: [UInt8]?
   /// `-a FILE`: open the file with the apndvfs VFS.
-  var appends = false
+  package var appends = false
   /// `-C DIR`: where files are read from or extracted to.
-  var directory: [UInt8]?
-  var names: [[UInt8]] = []
+  package var directory: [UInt8]?
+  package var names: [[UInt8]] = []
 
   /// sqlite3's options, in its order (which decides what an ambiguous prefix matches).
   private enum Switch {
@@ -54,14 +54,14 @@ struct ArchiveRequest: Equatable {
   ]
 
   /// Why the words do not parse: sqlite3's message, printed after `Error: `.
-  struct Failure: Error, Equatable {
-    let message: [UInt8]
+  package struct Failure: Error, Equatable {
+    package let message: [UInt8]
 
     init(_ text: String, _ option: [UInt8] = []) { message = Array(text.utf8) + option }
   }
 
   /// Parses the words after `.archive`; there must be at least one.
-  init(parsing words: [[UInt8]]) throws(Failure) {
+  package init(parsing words: [[UInt8]]) throws(Failure) {
     guard let first = words.first else { return }
     if first.first != UInt8(ascii: "-") {
       try parseTarStyle(words)
