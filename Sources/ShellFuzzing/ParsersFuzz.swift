@@ -1,8 +1,8 @@
 import SQLiteShell
 
-/// The parsers of this session's commands, on text nobody checked: `.open --hexdb`'s lines,
-/// `.check`'s glob, and `.archive`'s options. The first input byte picks one; a crash or a
-/// broken property is a finding.
+/// `.open --hexdb`'s lines, `.check`'s glob and `.archive`'s options, from arbitrary bytes.
+///
+/// The first input byte picks the parser; a crash or a broken property is a finding.
 enum ParsersFuzz {
   static func run(_ data: [UInt8]) -> [String] {
     var reader = FuzzReader(data)

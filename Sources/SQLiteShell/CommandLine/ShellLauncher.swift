@@ -205,55 +205,6 @@ public struct ShellLauncher {
     return String(name)
   }
 
-  /// `-A ARGS...` (or `-AARGS...`): `.archive ARGS` on the database, then the end (status 0, as
-  /// sqlite3's, whatever the archive command said); SQL arguments before it are an error.
-  private func runArchiveOption(from index: Int, commands: [SQLText], shell: Shell) -> Int32 {
-    guard commands.isEmpty else {
-      errors.write("Error: cannot mix regular SQL or dot-commands with \"-A\"\n")
-      return 1
-    }
-    guard let database = shell.openDatabase() else { return shell.exitCode ?? 1 }
-    // `-Acvf` (or `--Acvf`) is `-A cvf`: what follows the A is the archive's first word.
-    var option = Array(argumentBytes[index - 1].bytes)
-    option.removeFirst(option.starts(with: Array("--".utf8)) ? 3 : 2)
-    let words = (option.isEmpty ? [] : [option]) + argumentBytes[index...].map { Array($0.bytes) }
-    _ = ArchiveCommand.run(words, fromCommandLine: true, shell: shell, database: database)
-    return 0
-  }
-
-  /// `~/.sqliterc` or `-init FILE`; errors in it do not change the exit status unless `-bail`.
-  private func runInitFile(_ settings: LaunchSettings, path file: SQLText?, shell: Shell) -> Int32?
-  {
-    let path: SQLText
-    if settings.initFile != nil, let file {
-      path = file
-    } else if let home = homeDirectory {
-      path = SQLText(home + "/.sqliterc")
-    } else {
-      errors.write("-- warning: cannot find home directory; cannot read ~/.sqliterc\n")
-      return nil
-    }
-    guard let reader = LineReader.open(path: path) else {
-      if settings.initFile != nil {
-        errors.write("cannot open: \"")
-        errors.write(path)
-        errors.write("\"\n")
-        if settings.state.bail { return 1 }
-      }
-      return nil
-    }
-    defer { reader.close() }
-    if shell.state.isInteractive {
-      errors.write("-- Loading resources from ")
-      errors.write(path)
-      errors.write("\n")
-    }
-    let failed = shell.processNestedInput(reader)
-    if let code = shell.exitCode { return code }
-    if failed && settings.state.bail { return 1 }
-    return nil
-  }
-
   /// The option `name`, or `nil` when litesh has none, or when sqlite3 takes it for an unknown
   /// option with no argument after it (`-maxsize` last).
   private func option(named name: String, argumentsLeft: Int) -> CommandLineOption? {
@@ -306,50 +257,4 @@ public struct ShellLauncher {
     return nil
   }
 
-  /// `-cmd COMMAND`: a failure is reported but only ends the program under `-bail`.
-  private func runCommandOption(_ command: SQLText, shell: Shell) -> Int32? {
-    if command.bytes.first == UInt8(ascii: ".") {
-      let outcome = shell.runDotCommand(command)
-      shell.readHexDatabaseFromCommandLine(standardInput)
-      if let code = shell.exitCode { return code }
-      if outcome == .failure && shell.state.bail { return 1 }
-      if outcome == .quit && shell.state.bail { return 0 }
-      return nil
-    }
-    let code = shell.runArgumentSQL(command)
-    if let code, shell.state.bail { return code }
-    return shell.exitCode
-  }
-}
-
-extension Shell {
-  /// Why the shell is leaving when the program gives no reason: the first that applies.
-  private var ownLeaveReason: LeaveReason {
-    if standardOutput.isBroken { return .outputLost }
-    if hadError && state.bail && !state.isInteractive { return .bail }
-    return quitRequested || exitCode != nil ? .quit : .endOfInput
-  }
-
-  /// Leaves the shell: every way out goes through here.
-  ///
-  /// A transaction still open is rolled back with one warning on stderr (nothing is committed
-  /// that the user did not commit) and, in batch mode, counts as an error (exit status 1);
-  /// then output is flushed and the database closed.
-  ///
-  /// - Parameter reason: why the shell ends; by default `.quit`/`.exit`, a `-bail` stop, or
-  ///   the end of the input, whichever happened.
-  /// - Returns: whether a transaction had to be rolled back.
-  @discardableResult
-  public func close(reason: LeaveReason? = nil) -> Bool {
-    let rolledBack = rollBackLeftTransaction(reason ?? ownLeaveReason)
-    if rolledBack && !state.isInteractive { hadError = true }
-    resetOutput()
-    flush()
-    _ = reportWriteFailure(of: standardOutput, name: "")
-    closeConnection()
-    connectionSlots.closeAll()
-    viewedOutput.removeFile()
-    closeDiagnostics()
-    return rolledBack
-  }
 }

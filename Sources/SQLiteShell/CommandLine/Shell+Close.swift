@@ -1,0 +1,33 @@
+import SQLiteCore
+
+extension Shell {
+  /// Why the shell is leaving when the program gives no reason: the first that applies.
+  private var ownLeaveReason: LeaveReason {
+    if standardOutput.isBroken { return .outputLost }
+    if hadError && state.bail && !state.isInteractive { return .bail }
+    return quitRequested || exitCode != nil ? .quit : .endOfInput
+  }
+
+  /// Leaves the shell: every way out goes through here.
+  ///
+  /// A transaction still open is rolled back with one warning on stderr (nothing is committed
+  /// that the user did not commit) and, in batch mode, counts as an error (exit status 1);
+  /// then output is flushed and the database closed.
+  ///
+  /// - Parameter reason: why the shell ends; by default `.quit`/`.exit`, a `-bail` stop, or
+  ///   the end of the input, whichever happened.
+  /// - Returns: whether a transaction had to be rolled back.
+  @discardableResult
+  public func close(reason: LeaveReason? = nil) -> Bool {
+    let rolledBack = rollBackLeftTransaction(reason ?? ownLeaveReason)
+    if rolledBack && !state.isInteractive { hadError = true }
+    resetOutput()
+    flush()
+    _ = reportWriteFailure(of: standardOutput, name: "")
+    closeConnection()
+    connectionSlots.closeAll()
+    viewedOutput.removeFile()
+    closeDiagnostics()
+    return rolledBack
+  }
+}
