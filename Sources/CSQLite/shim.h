@@ -31,6 +31,11 @@ static inline char *csqlite_mprintf_string(const char *format, const char *value
   return sqlite3_mprintf(format, value);
 }
 
+/* sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS), from a virtual table's xConnect. */
+static inline int csqlite_vtab_config_innocuous(sqlite3 *db) {
+  return sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+}
+
 /* sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY), from a virtual table's xConnect. */
 static inline int csqlite_vtab_config_direct_only(sqlite3 *db) {
   return sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);

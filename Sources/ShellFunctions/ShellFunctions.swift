@@ -11,6 +11,7 @@ public import SQLiteCore
 /// ```
 ///
 /// Registered: `generate_series`, `regexp`/`regexpi` (and so the `REGEXP` operator), `fsdir`,
+/// `completion`,
 /// `readfile`, `writefile`, `lsmode`, `sqlar_compress`, `sqlar_uncompress`, `shell_idquote`,
 /// `shell_int32`, `shell_escape_crnl`, `usleep`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
 /// `decimal_sub`, `decimal_mul`, `decimal_cmp`, `decimal_sum`, the `ieee754` family, and the
@@ -35,6 +36,7 @@ public enum ShellFunctions {
     try GenerateSeries.register(registration)
     try FileFunctions.register(registration, safeMode: safeMode)
     if !safeMode { try DirectoryListing.register(registration) }
+    try CompletionTable.register(registration)
     try ArchiveFunctions.register(registration)
     try ShellHelperFunctions.register(registration)
     try EditFunction.register(registration, safeMode: safeMode)

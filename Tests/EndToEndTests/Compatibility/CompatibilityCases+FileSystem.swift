@@ -8,6 +8,20 @@ extension CompatibilityCases {
 
   static let fileSystem: [CompatibilityCase] = [
     CompatibilityCase(
+      "completion lists keywords, databases, schema names and columns in sqlite3's order",
+      input: "CREATE TABLE customers(id, name, city);\nCREATE TABLE orders(oid, customer_id);\n"
+        + "CREATE VIEW v_names AS SELECT name FROM customers;\n"
+        + "CREATE VIRTUAL TABLE vt USING fts5(alpha, beta);\n"
+        + "SELECT * FROM completion('c');\nSELECT count(*) FROM completion('');\n"
+        + "SELECT candidate, phase, rowid, prefix, quote(wholeline) FROM completion('m');\n"
+        + "SELECT candidate, phase, prefix FROM completion(NULL, 'select cus');\n"
+        + "SELECT candidate, phase FROM completion('', 'x ') WHERE phase > 1;\n"
+        + "SELECT candidate FROM completion('TE');\nSELECT candidate FROM completion('v');\n"
+        + "ATTACH ':memory:' AS aux;\nCREATE TABLE aux.zz(zcol, id);\n"
+        + "SELECT candidate, phase FROM completion('') WHERE phase > 1;\n"
+        + "SELECT * FROM pragma_table_xinfo('completion');\n"
+        + "CREATE VIEW vv AS SELECT * FROM completion('a');\nSELECT count(*) FROM vv;\n"),
+    CompatibilityCase(
       "shell helper functions: shell_idquote, shell_int32, shell_escape_crnl, usleep",
       input: "SELECT shell_idquote('abc'), shell_idquote('a\"b'), shell_idquote(NULL),\n"
         + "  shell_idquote(12);\n"
