@@ -69,13 +69,19 @@ enum ArchiveStatements {
   ///
   /// With `$dirOnly` = 1 it redoes only the directories, whose times the files written into
   /// them changed.
+  ///
   /// With `links`, only the symbolic links (`true`) or only the other members (`false`):
-  /// litesh's passes, which `-n` does not print.
+  /// litesh's passes, which `-n` does not print. They also write a member named from the root
+  /// (`/etc/x`) under the current directory (`./etc/x`) when no `-C` is given, as `tar` does;
+  /// sqlite3 writes it where it says, outside the directory being extracted into.
   static func extract(where clause: [UInt8], links: Bool? = nil) -> [UInt8] {
-    var sql =
-      Array(
-        "SELECT  ($dir || name), writefile(($dir || name), sqlar_uncompress(data, sz), mode, mtime) FROM sqlar WHERE ("
-          .utf8) + clause
+    let target =
+      links == nil
+      ? "($dir || name)" : "(CASE WHEN $dir = '' AND name GLOB '/*' THEN '.' ELSE $dir END || name)"
+    var sql = Array(
+      "SELECT  \(target), writefile(\(target), sqlar_uncompress(data, sz), mode, mtime) FROM sqlar WHERE ("
+        .utf8)
+    sql += clause
     sql += Array(") AND (data IS NULL OR $dirOnly = 0) AND name NOT GLOB '*..[/\\]*'".utf8)
     if let links { sql += Array(" AND lsmode(mode) \(links ? "" : "NOT ")LIKE 'l%'".utf8) }
     return sql
