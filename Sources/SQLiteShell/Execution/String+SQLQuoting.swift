@@ -12,3 +12,18 @@ extension String {
     return out
   }
 }
+
+extension Array where Element == UInt8 {
+  /// The bytes between two `quote` bytes with each inner `quote` doubled, whatever the bytes
+  /// are (`%Q` without `NULL` on text that need not be UTF-8; `"` gives an identifier).
+  func sqlQuoted(_ quote: UInt8 = UInt8(ascii: "'")) -> [UInt8] {
+    var out: [UInt8] = [quote]
+    out.reserveCapacity(count + 2)
+    for byte in self {
+      out.append(byte)
+      if byte == quote { out.append(quote) }
+    }
+    out.append(quote)
+    return out
+  }
+}

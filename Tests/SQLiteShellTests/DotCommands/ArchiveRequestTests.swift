@@ -66,7 +66,7 @@ struct ArchiveRequestTests {
     let name: [UInt8] = [0x63, 0xE9]
     let request = try ArchiveRequest(parsing: [Array("-t".utf8), name])
     #expect(request.names == [name])
-    #expect(ArchiveStatements.quoted([0x27, 0xE9]) == [0x27, 0x27, 0x27, 0xE9, 0x27])
+    #expect(([0x27, 0xE9] as [UInt8]).sqlQuoted() == [0x27, 0x27, 0x27, 0xE9, 0x27])
   }
 
   @Test("verbose sizes print as C's % 10d of an int")

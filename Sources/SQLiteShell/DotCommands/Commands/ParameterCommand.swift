@@ -57,7 +57,8 @@ enum ParameterCommand {
     var statements = connection.statements(in: prefix + value + SQLText(");"))
     var statement = try? statements.next()
     if statement == nil {
-      var fallback = connection.statements(in: prefix + quoted(value) + SQLText(");"))
+      var fallback = connection.statements(
+        in: prefix + SQLText(bytes: Array(value.bytes).sqlQuoted()) + SQLText(");"))
       do {
         statement = try fallback.next()
       } catch {
@@ -67,16 +68,5 @@ enum ParameterCommand {
     }
     try? statement?.run()
     return .success
-  }
-
-  /// `%Q` on bytes: the text in single quotes, each quote doubled.
-  private static func quoted(_ text: SQLText) -> SQLText {
-    var result = SQLText("'")
-    for byte in text.bytes {
-      result.append(byte)
-      if byte == UInt8(ascii: "'") { result.append(byte) }
-    }
-    result.append(UInt8(ascii: "'"))
-    return result
   }
 }

@@ -53,7 +53,7 @@ enum ArchiveCommand {
       writeHelp(to: shell.output)
       return 0
     }
-    if request.command != .create, connection.collation(ofColumn: "name", inTable: "sqlar") == nil {
+    if request.command != .create, !connection.hasColumn("name", inTable: "sqlar") {
       shell.output.flush()
       shell.errors.write("database does not contain an 'sqlar' table\n")
       return 1

@@ -34,7 +34,8 @@ enum ArchiveStatements {
           sqlar_compress(data)
         FROM fsdir(
       """.utf8)
-    sql += quoted(path) + Array(",".utf8) + (directory.map(quoted) ?? Array("NULL".utf8))
+    sql +=
+      path.sqlQuoted() + Array(",".utf8) + (directory.map { $0.sqlQuoted() } ?? Array("NULL".utf8))
     sql += Array(") AS disk\n  WHERE lsmode(mode) NOT LIKE '?%'".utf8)
     if onlyIfChanged {
       sql += Array(
@@ -52,9 +53,9 @@ enum ArchiveStatements {
     var clause: [UInt8] = []
     for (index, name) in names.enumerated() {
       if index > 0 { clause += Array(" OR ".utf8) }
-      clause += Array(" name \(operation) ".utf8) + quoted(name)
+      clause += Array(" name \(operation) ".utf8) + name.sqlQuoted()
       clause += Array(" OR substr(name,1,\(name.count + 1)) \(operation) ".utf8)
-      clause += quoted(name + [UInt8(ascii: "/")])
+      clause += (name + [UInt8(ascii: "/")]).sqlQuoted()
     }
     return clause
   }
@@ -97,16 +98,5 @@ enum ArchiveStatements {
     glob
       ? "SELECT name FROM sqlar WHERE glob($name,name)"
       : "SELECT name FROM sqlar WHERE name=$name"
-  }
-
-  /// `'text'`, each `'` doubled.
-  static func quoted(_ bytes: [UInt8]) -> [UInt8] {
-    var result: [UInt8] = [UInt8(ascii: "'")]
-    for byte in bytes {
-      result.append(byte)
-      if byte == UInt8(ascii: "'") { result.append(byte) }
-    }
-    result.append(UInt8(ascii: "'"))
-    return result
   }
 }
