@@ -92,6 +92,17 @@ final class REPLTerminal {
     try waitUntil("\"\(text)\" on screen", timeout: timeout) { self.screen().contains(text) }
   }
 
+  /// The last non-empty line on screen.
+  func lastLine() -> String {
+    String(screen().split(separator: "\n").last ?? "")
+  }
+
+  /// Waits until the last non-empty line on screen is `line`: for a prompt whose text is
+  /// already further up the screen, where `waitFor` would return at once.
+  func waitForLastLine(_ line: String, timeout: Double = 10) throws {
+    try waitUntil("\"\(line)\" as the last line", timeout: timeout) { self.lastLine() == line }
+  }
+
   /// Polls `condition` every 20 ms until it holds, failing after `timeout` seconds.
   func waitUntil(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
     let deadline = Date().addingTimeInterval(timeout)

@@ -23,11 +23,6 @@ struct REPLTransactionTests {
     return path
   }
 
-  /// The last non-empty line on screen.
-  private func lastLine(_ terminal: REPLTerminal) -> String {
-    String(terminal.screen().split(separator: "\n").last ?? "")
-  }
-
   @Test("the main prompt shows an open transaction and its savepoint depth")
   func promptStates() throws {
     let terminal = try REPLTerminal(arguments: [":memory:"])
@@ -35,12 +30,12 @@ struct REPLTransactionTests {
     try terminal.waitFor("litesh> ")
     try terminal.run("CREATE TABLE t(a);")
     try terminal.run(".begin")
-    #expect(lastLine(terminal) == "litesh[tx]> ")
+    #expect(terminal.lastLine() == "litesh[tx]> ")
     try terminal.run("SAVEPOINT a;")
     try terminal.run(".savepoint b")
-    #expect(lastLine(terminal) == "litesh[tx:2]> ")
+    #expect(terminal.lastLine() == "litesh[tx:2]> ")
     try terminal.run(".rollback a")
-    #expect(lastLine(terminal) == "litesh[tx:1]> ")
+    #expect(terminal.lastLine() == "litesh[tx:1]> ")
     // Custom prompts: no prompt count to wait on, so wait for the prompt itself.
     try terminal.type(".prompt 'db$ '")
     try terminal.press("Enter")
@@ -50,9 +45,10 @@ struct REPLTransactionTests {
     try terminal.waitFor("sql[tx:1]> ")
     try terminal.type(".prompt 'litesh> '")
     try terminal.press("Enter")
-    try terminal.waitFor("\nlitesh[tx:1]> ")
+    // "litesh[tx:1]> " is already further up: wait for it as the newest line.
+    try terminal.waitForLastLine("litesh[tx:1]> ")
     try terminal.run("COMMIT;")
-    #expect(lastLine(terminal) == "litesh> ")
+    #expect(terminal.lastLine() == "litesh> ")
   }
 
   @Test("Ctrl-D with a transaction open rolls it back and says so")
