@@ -15,6 +15,8 @@ final class ConnectionHandle {
   var traceBox: AnyObject?
   var progressBox: CallbackBox<() -> Bool>?
   var authorizerBox: AnyObject?
+  /// The row-change, commit and rollback hooks' closures.
+  var hookBoxes = HookBoxes()
   /// How to close each ``Session`` still open on this connection: `close()` closes them first,
   /// since SQLite requires a session to be deleted before its connection.
   var openSessions: [ObjectIdentifier: () -> Void] = [:]
@@ -54,6 +56,7 @@ final class ConnectionHandle {
     traceBox = nil
     progressBox = nil
     authorizerBox = nil
+    hookBoxes = HookBoxes()
     guard rc == SQLITE_OK else {
       throw SQLiteError(
         code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))

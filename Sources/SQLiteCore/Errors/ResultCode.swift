@@ -92,6 +92,8 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
 
   /// A `CHECK` constraint failed.
   public static let constraintCheck = ResultCode(rawValue: 19 | (1 << 8))
+  /// A commit hook (``Connection/onCommit(_:)``) turned a commit into a rollback.
+  public static let constraintCommitHook = ResultCode(rawValue: 19 | (2 << 8))
   /// A foreign key constraint failed.
   public static let constraintForeignKey = ResultCode(rawValue: 19 | (3 << 8))
   /// A `NOT NULL` constraint failed.

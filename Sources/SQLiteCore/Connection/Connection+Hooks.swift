@@ -1,0 +1,128 @@
+import CSQLite
+
+/// A row a statement inserted, updated or deleted, as the update hook reports it.
+public struct RowChange: Sendable, Hashable {
+  /// What happened to the row.
+  public enum Kind: Sendable, Hashable {
+    /// The row was inserted.
+    case insert
+    /// The row was updated.
+    case update
+    /// The row was deleted.
+    case delete
+  }
+
+  /// What happened to the row.
+  public var kind: Kind
+  /// The database holding the table: `main`, `temp`, or an attached name.
+  public var database: String
+  /// The table's name.
+  public var table: String
+  /// The row's rowid (after the change, for an update that changed it).
+  public var rowID: Int64
+
+  /// Creates a change.
+  public init(kind: Kind, database: String, table: String, rowID: Int64) {
+    self.kind = kind
+    self.database = database
+    self.table = table
+    self.rowID = rowID
+  }
+}
+
+/// The closures the hooks hold, kept alive by the connection's handle.
+struct HookBoxes {
+  var rowChange: CallbackBox<(RowChange) -> Void>?
+  var commit: CallbackBox<() throws -> Void>?
+  var rollback: CallbackBox<() -> Void>?
+}
+
+extension Connection {
+  /// Calls `handler` for each row a statement inserts, updates or deletes in a rowid table.
+  ///
+  /// `nil` removes the handler. SQLite does not report changes to `WITHOUT ROWID` tables, to its own tables
+  /// (`sqlite_schema`, `sqlite_sequence`), rows a `REPLACE` removes, or rows a `DELETE` without
+  /// `WHERE` clears all at once (the truncate optimization). A change reported here may still be
+  /// rolled back: pair it with ``onCommit(_:)`` and ``onRollback(_:)`` to act on committed
+  /// changes only. The handler runs inside `sqlite3_step` and must not use this connection.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/update_hook.html>
+  public func onRowChange(_ handler: ((RowChange) -> Void)?) {
+    guard let handler else {
+      if !handle.isClosed { sqlite3_update_hook(handle.db, nil, nil) }
+      handle.hookBoxes.rowChange = nil
+      return
+    }
+    let box = CallbackBox(handler)
+    sqlite3_update_hook(
+      handle.liveDB,
+      { context, operation, database, table, rowID in
+        guard let context else { return }
+        let kind: RowChange.Kind
+        switch operation {
+        case SQLITE_INSERT: kind = .insert
+        case SQLITE_DELETE: kind = .delete
+        default: kind = .update
+        }
+        let change = RowChange(
+          kind: kind, database: database.map { String(cString: $0) } ?? "",
+          table: table.map { String(cString: $0) } ?? "", rowID: rowID)
+        Unmanaged<CallbackBox<(RowChange) -> Void>>.fromOpaque(context).takeUnretainedValue()
+          .function(change)
+      }, Unmanaged.passUnretained(box).toOpaque())
+    handle.hookBoxes.rowChange = box
+  }
+
+  /// Calls `handler` as each transaction is about to commit.
+  ///
+  /// An error it throws turns the commit into a rollback, and the `COMMIT` (or the statement
+  /// that autocommits) fails with ``ResultCode/constraintCommitHook``. `nil` removes the
+  /// handler. The handler must not use this connection.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/commit_hook.html>
+  public func onCommit(_ handler: (() throws -> Void)?) {
+    guard let handler else {
+      if !handle.isClosed { sqlite3_commit_hook(handle.db, nil, nil) }
+      handle.hookBoxes.commit = nil
+      return
+    }
+    let box = CallbackBox(handler)
+    sqlite3_commit_hook(
+      handle.liveDB,
+      { context in
+        guard let context else { return 0 }
+        let box = Unmanaged<CallbackBox<() throws -> Void>>.fromOpaque(context)
+          .takeUnretainedValue()
+        do {
+          try box.function()
+          return 0
+        } catch {
+          return 1
+        }
+      }, Unmanaged.passUnretained(box).toOpaque())
+    handle.hookBoxes.commit = box
+  }
+
+  /// Calls `handler` after each transaction rolls back.
+  ///
+  /// That is by `ROLLBACK`, by an error that ends the transaction, by ``onCommit(_:)``'s veto,
+  /// or by closing the connection with one open; not by `ROLLBACK TO` a savepoint. `nil`
+  /// removes the handler. The handler must not use this connection.
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/commit_hook.html>
+  public func onRollback(_ handler: (() -> Void)?) {
+    guard let handler else {
+      if !handle.isClosed { sqlite3_rollback_hook(handle.db, nil, nil) }
+      handle.hookBoxes.rollback = nil
+      return
+    }
+    let box = CallbackBox(handler)
+    sqlite3_rollback_hook(
+      handle.liveDB,
+      { context in
+        guard let context else { return }
+        Unmanaged<CallbackBox<() -> Void>>.fromOpaque(context).takeUnretainedValue().function()
+      }, Unmanaged.passUnretained(box).toOpaque())
+    handle.hookBoxes.rollback = box
+  }
+}
