@@ -74,6 +74,7 @@ public struct ShellLauncher {
   public func start() -> Start {
     var settings = LaunchSettings()
     var databasePath: String?
+    var databaseName: SQLText?
     var commands: [SQLText] = []
     var initFile: SQLText?
     var index = 1
@@ -83,7 +84,8 @@ public struct ShellLauncher {
       index += 1
       guard word.hasPrefix("-") else {
         if databasePath == nil {
-          databasePath = word
+          databaseName = argumentBytes[index - 1]
+          databasePath = DatabaseFileName.openable(argumentBytes[index - 1])
         } else {
           commands.append(argumentBytes[index - 1])
         }
@@ -124,7 +126,8 @@ public struct ShellLauncher {
     settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
     let shell = Shell(state: settings.state, output: output, errors: errors)
     onShellCreated?(shell)
-    if databasePath == nil || (!shell.isDqlite && access(settings.state.databasePath, F_OK) == 0) {
+    let exists = databaseName?.withCString { access($0, F_OK) == 0 } ?? false
+    if databasePath == nil || (!shell.isDqlite && exists) {
       _ = shell.openDatabase()
       if let code = shell.exitCode { return finish(shell, code) }
     }

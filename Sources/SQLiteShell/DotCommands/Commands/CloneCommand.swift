@@ -21,14 +21,16 @@ enum CloneCommand {
   static let run: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1 else { return shell.usageFailure(".clone FILENAME") }
     guard let source = shell.openDatabase() else { return .failure }
-    let path = arguments[0]
-    guard access(path, F_OK) != 0 else {
-      shell.errors.write("File \"\(path)\" already exists.\n")
+    let name = shell.argumentText(0, of: arguments)
+    guard name.withCString({ access($0, F_OK) }) != 0 else {
+      shell.errors.write("File \"")
+      shell.errors.write(name)
+      shell.errors.write("\" already exists.\n")
       return .success
     }
     let destination: Connection
     do throws(SQLiteError) {
-      destination = try Connection(path: path)
+      destination = try Connection(path: DatabaseFileName.openable(name))
     } catch {
       shell.errors.write("Cannot create output database: \(error.message)\n")
       return .success

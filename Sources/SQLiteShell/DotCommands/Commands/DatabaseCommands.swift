@@ -11,15 +11,22 @@ import Darwin
 enum DatabaseCommands {
   static let databases: DotCommand.Handler = { shell, _ in
     guard let connection = shell.openDatabase() else { return .failure }
-    let rows: [Row]
-    do throws(SQLiteError) {
-      rows = try connection.query("PRAGMA database_list")
+    // Schema names and file names as bytes: a file name need not be UTF-8.
+    var entries: [(schema: String, file: SQLText)] = []
+    do {
+      try connection.withStatement("PRAGMA database_list") { statement in
+        while try statement.step() {
+          guard statement.storageClass(at: 1) == .text, statement.storageClass(at: 2) == .text
+          else { continue }
+          entries.append(
+            (statement.string(at: 1), statement.withUnsafeText(at: 2) { SQLText(copying: $0) }))
+        }
+      }
     } catch {
-      shell.errors.write("Error: \(error.message)\n")
+      shell.errors.write("Error: \((error as? SQLiteError)?.message ?? "\(error)")\n")
       return .failure
     }
-    for row in rows {
-      guard case .text(let schema) = row[1], case .text(let file) = row[2] else { continue }
+    for (schema, file) in entries {
       let readOnly = connection.isReadOnly(database: schema) ?? false
       let transaction: String =
         switch connection.transactionState(database: schema) {
@@ -27,8 +34,9 @@ enum DatabaseCommands {
         case .write: " write-txn"
         default: ""
         }
-      shell.output.write(
-        "\(schema): \(file.isEmpty ? "\"\"" : file) \(readOnly ? "r/o" : "r/w")\(transaction)\n")
+      shell.output.write(schema + ": ")
+      shell.output.write(file.isEmpty ? SQLText("\"\"") : file)
+      shell.output.write(" \(readOnly ? "r/o" : "r/w")\(transaction)\n")
     }
     return .success
   }
@@ -117,6 +125,7 @@ enum DatabaseCommands {
   /// others (the last given holds), and none outlives this `.open`.
   static let open: DotCommand.Handler = { shell, arguments in
     var file: String?
+    var fileName = SQLText()
     var new = false
     var options = OpenOptions.default
     var deserializes = false
@@ -153,7 +162,8 @@ enum DatabaseCommands {
         shell.errors.write("extra argument: \"\(word)\"\n")
         return .failure
       } else {
-        file = word
+        fileName = shell.argumentText(words.startIndex - 1, of: arguments)
+        file = DatabaseFileName.openable(fileName)
       }
     }
     if shell.rollBackLeftTransaction(.reopen) && !shell.state.isInteractive {
@@ -165,7 +175,7 @@ enum DatabaseCommands {
     shell.state.deserializedSizeLimit = sizeLimit
     shell.state.readsHexDatabase = readsHex
     if let file {
-      if new && !shell.state.isSafe { _ = unlink(file) }
+      if new && !shell.state.isSafe { _ = fileName.withCString { unlink($0) } }
       // sqlite3 lets `--hexdb` read its file in safe mode.
       if file != ":memory:" && !readsHex
         && !shell.allowedInSafeMode("cannot open disk-based database files in safe mode")
@@ -181,8 +191,9 @@ enum DatabaseCommands {
       connection = try shell.openConnection(path: file ?? "", options: options)
     } catch {
       shell.output.flush()
-      shell.errors.write(
-        "Error: unable to open database \"\(file ?? "")\": \(error.message)\n")
+      shell.errors.write("Error: unable to open database \"")
+      shell.errors.write(fileName)
+      shell.errors.write("\": \(error.message)\n")
       guard let memory = try? Connection(path: ":memory:") else { return .failure }
       connection = memory
     }

@@ -13,14 +13,15 @@ enum DiagnosticCommands {
   static let trace: DotCommand.Handler = { shell, arguments in
     guard let connection = shell.openDatabase() else { return .failure }
     var events: TraceEvents = []
-    for word in arguments {
+    for (index, word) in arguments.enumerated() {
       guard word.hasPrefix("-") else {
         if !["stdout", "stderr", "off"].contains(word) {
           // sqlite3 3.40.1 lets -safe write trace files; litesh refuses them.
           guard shell.allowedInSafeMode("cannot run .trace in safe mode") else { return .failure }
         }
         closeTraceFile(of: shell)
-        shell.traceOutput = OutputCommands.openFile(word, shell: shell)
+        shell.traceOutput = OutputCommands.openFile(
+          word, text: shell.argumentText(index, of: arguments), shell: shell)
         continue
       }
       let option = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
@@ -64,7 +65,8 @@ enum DiagnosticCommands {
     if let old = shell.diagnostics.logOutput, old !== shell.standardOutput, old !== shell.errors {
       old.close()
     }
-    let sink = OutputCommands.openFile(arguments[0], shell: shell)
+    let sink = OutputCommands.openFile(
+      arguments[0], text: shell.argumentText(0, of: arguments), shell: shell)
     shell.diagnostics.logOutput = sink
     ShellLog.route(to: sink)
     return .success

@@ -23,10 +23,11 @@ enum FileCommands {
   {
     guard shell.allowedInSafeMode("cannot run .\(command) in safe mode") else { return .failure }
     var destinationFile: String?
+    var destinationName = SQLText()
     var database: String?
     var asynchronous = false
     var appendVFS = false
-    for word in arguments {
+    for (index, word) in arguments.enumerated() {
       if word.hasPrefix("-") {
         if ModeCommand.isOption(word, "append") {
           appendVFS = true
@@ -38,15 +39,17 @@ enum FileCommands {
         }
       } else if destinationFile == nil {
         destinationFile = word
+        destinationName = shell.argumentText(index, of: arguments)
       } else if database == nil {
         database = destinationFile
         destinationFile = word
+        destinationName = shell.argumentText(index, of: arguments)
       } else {
         shell.errors.write("Usage: .backup ?DB? ?OPTIONS? FILENAME\n")
         return .failure
       }
     }
-    guard let destinationFile else {
+    guard destinationFile != nil else {
       shell.errors.write("missing FILENAME argument on .backup\n")
       return .failure
     }
@@ -55,9 +58,13 @@ enum FileCommands {
       destinationOptions.vfs = AppendedDatabase.vfsName
       _ = AppendedDatabase.isRegistered
     }
-    guard let destination = try? Connection(path: destinationFile, options: destinationOptions)
+    guard
+      let destination = try? Connection(
+        path: DatabaseFileName.openable(destinationName), options: destinationOptions)
     else {
-      shell.errors.write("Error: cannot open \"\(destinationFile)\"\n")
+      shell.errors.write("Error: cannot open \"")
+      shell.errors.write(destinationName)
+      shell.errors.write("\"\n")
       return .failure
     }
     defer { try? destination.close() }
@@ -109,17 +116,19 @@ enum FileCommands {
   /// `.restore ?DB? FILE`: the backup API the other way, retrying a busy source 3 times.
   static let restore: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .restore in safe mode") else { return .failure }
-    let sourceFile: String
+    let sourceFile: SQLText
     let database: String
     switch arguments.count {
-    case 1: (sourceFile, database) = (arguments[0], "main")
-    case 2: (sourceFile, database) = (arguments[1], arguments[0])
+    case 1: (sourceFile, database) = (shell.argumentText(0, of: arguments), "main")
+    case 2: (sourceFile, database) = (shell.argumentText(1, of: arguments), arguments[0])
     default:
       shell.errors.write("Usage: .restore ?DB? FILE\n")
       return .failure
     }
-    guard let source = try? Connection(path: sourceFile) else {
-      shell.errors.write("Error: cannot open \"\(sourceFile)\"\n")
+    guard let source = try? Connection(path: DatabaseFileName.openable(sourceFile)) else {
+      shell.errors.write("Error: cannot open \"")
+      shell.errors.write(sourceFile)
+      shell.errors.write("\"\n")
       return .failure
     }
     defer { try? source.close() }

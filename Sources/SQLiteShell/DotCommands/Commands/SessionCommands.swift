@@ -68,7 +68,9 @@ enum SessionCommands {
     line("rowseparator", cString(style.rowSeparator))
     line("stats", state.statistics.rawValue)
     line("width", style.columnWidths.map { "\($0) " }.joined())
-    line("filename", state.databasePath)
+    shell.output.write("    filename: ")
+    shell.output.write(DatabaseFileName.displayed(state.databasePath))
+    shell.output.write("\n")
     if let readers = ReadersCommand.describeSetting(of: shell) { line("readers", readers) }
     // litesh's own settings: only in an interactive session, so piped output stays sqlite3's.
     if state.isInteractive {
