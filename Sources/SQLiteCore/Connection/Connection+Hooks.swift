@@ -35,6 +35,19 @@ struct HookBoxes {
   var rowChange: CallbackBox<(RowChange) -> Void>?
   var commit: CallbackBox<() throws -> Void>?
   var rollback: CallbackBox<() -> Void>?
+  var walCommit: WALCommitHook?
+}
+
+/// A WAL hook that reports each commit written to the WAL and keeps SQLite's automatic
+/// checkpoint, which is itself a WAL hook that any other would replace.
+final class WALCommitHook {
+  let checkpointPages: Int32
+  let committed: (String) -> Void
+
+  init(checkpointPages: Int32, _ committed: @escaping (String) -> Void) {
+    self.checkpointPages = checkpointPages
+    self.committed = committed
+  }
 }
 
 extension Connection {
@@ -124,5 +137,31 @@ extension Connection {
         Unmanaged<CallbackBox<() -> Void>>.fromOpaque(context).takeUnretainedValue().function()
       }, Unmanaged.passUnretained(box).toOpaque())
     handle.hookBoxes.rollback = box
+  }
+
+  /// Calls `handler` with the database's name after each commit to a WAL database, once the
+  /// commit is durable and the write lock released, then checkpoints passively once the WAL
+  /// holds `checkpointPages` frames, as `PRAGMA wal_autocheckpoint` would (0: never).
+  ///
+  /// Replaces the automatic checkpoint; `nil` puts it back with `checkpointPages`.
+  func onWALCommit(checkpointPages: Int32, _ handler: ((String) -> Void)?) {
+    guard let handler else {
+      if !handle.isClosed { sqlite3_wal_autocheckpoint(handle.db, checkpointPages) }
+      handle.hookBoxes.walCommit = nil
+      return
+    }
+    let box = WALCommitHook(checkpointPages: checkpointPages, handler)
+    sqlite3_wal_hook(
+      handle.liveDB,
+      { context, db, name, frames in
+        guard let context else { return SQLITE_OK }
+        let hook = Unmanaged<WALCommitHook>.fromOpaque(context).takeUnretainedValue()
+        hook.committed(name.map { String(cString: $0) } ?? "main")
+        if hook.checkpointPages > 0 && frames >= hook.checkpointPages {
+          _ = sqlite3_wal_checkpoint(db, name)
+        }
+        return SQLITE_OK
+      }, Unmanaged.passUnretained(box).toOpaque())
+    handle.hookBoxes.walCommit = box
   }
 }

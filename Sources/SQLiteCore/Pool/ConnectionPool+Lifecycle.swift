@@ -30,13 +30,15 @@ extension ConnectionPool {
   ///
   /// New accesses fail at once with a `misuse` error; reads and writes waiting for their turn
   /// fail too; the reads, write or session already running finish first. Closing twice does
-  /// nothing. A checkpoint that cannot finish (another process is reading) is skipped.
+  /// nothing. A checkpoint that cannot finish (another process is reading) is skipped. Every
+  /// stream ``changes()`` made ends.
   public func close() async throws {
     let wasClosing = isClosingState.withLock { closing in
       defer { closing = true }
       return closing
     }
     if wasClosing { return }
+    observation.finish()
     writerLock.beginClosing()
     let (idle, resumptions) = readers.withLock { $0.close() }
     resumptions.resumeAll()

@@ -25,6 +25,8 @@ public final class ConnectionPool: Sendable {
   let writerLock = WriterLock()
   let readers: PoolLock<ReaderQueue>
   let isClosingState = PoolLock(false)
+  /// The streams ``changes()`` made, and the writer's transaction they report on.
+  let observation = ChangeObservation()
   private let tokens = Atomic<UInt64>(0)
 
   /// A new access token (see ``PooledConnection/cancel(token:)``).
