@@ -29,6 +29,7 @@ extension Shell {
   func runSQL(_ sql: SQLText, line: Int?) -> Bool {
     if isDqlite { return runSQLOnDqlite(sql, line: line) }
     guard let connection = openDatabase() else { return false }
+    if let expert = takePendingExpert(on: connection) { return advise(expert, on: sql, line: line) }
     let timer = state.timer ? RunTimer() : nil
     startInputChunk()
     let failure = execute(sql, on: connection)
@@ -62,6 +63,7 @@ extension Shell {
   public func runArgumentSQL(_ sql: SQLText) -> Int32? {
     if isDqlite { return runSQLOnDqlite(sql, line: nil) ? nil : 1 }
     guard let connection = openDatabase() else { return 1 }
+    if let expert = takePendingExpert(on: connection) { return adviseArgument(expert, on: sql) }
     guard let failure = execute(sql, on: connection) else { return nil }
     if let exitCode { return exitCode }
     if standardOutput.isBroken { return 1 }

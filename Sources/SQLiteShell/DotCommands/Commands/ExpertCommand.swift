@@ -1,0 +1,132 @@
+import SQLiteCore
+import ShellFunctions
+
+/// The index advisor `.expert` set up, waiting for the next SQL, and how to report on it.
+struct PendingExpert {
+  var advisor: IndexAdvisor
+  var isVerbose: Bool
+}
+
+/// `.expert ?-verbose? ?-sample PERCENT?`: the next SQL is not run; sqlite3 3.40.1's index
+/// advisor says which indexes would help it and shows the plan it would get with them.
+///
+/// As in sqlite3, a bad option or a schema the advisor cannot copy prints a message and sets
+/// nothing up, without counting as an error; `-safe` refuses the command.
+enum ExpertCommand {
+  static let run: DotCommand.Handler = { shell, arguments in
+    if shell.isDqlite {
+      shell.refuseOnDqlite(".expert")
+      return .failure
+    }
+    if shell.state.isSafe {
+      shell.output.flush()
+      shell.errors.write(
+        "Cannot run experimental commands such as \"\(shell.commandName)\" in safe mode\n")
+      return .failure
+    }
+    guard let connection = shell.openDatabase() else { return .failure }
+    shell.pendingExpert = nil
+    guard let (isVerbose, sample) = options(arguments, shell) else { return .success }
+    do throws(AdvisorError) {
+      let advisor = try IndexAdvisor(connection: connection)
+      advisor.samplePercent = sample
+      shell.pendingExpert = PendingExpert(advisor: advisor, isVerbose: isVerbose)
+    } catch {
+      shell.output.flush()
+      shell.errors.write("sqlite3_expert_new: \(error.message)\n")
+    }
+    return .success
+  }
+
+  /// `-verbose` and `-sample N` (either with one dash or two, abbreviated to two letters or
+  /// more); `nil` after printing sqlite3's message for anything else.
+  private static func options(_ arguments: [String], _ shell: Shell) -> (Bool, Int)? {
+    var isVerbose = false
+    var sample = 0
+    var index = 0
+    while index < arguments.count {
+      var option = Substring(arguments[index])
+      if option.hasPrefix("--") { option = option.dropFirst() }
+      let isOption = { (name: String) in option.utf8.count >= 2 && name.hasPrefix(option) }
+      if isOption("-verbose") {
+        isVerbose = true
+      } else if isOption("-sample") {
+        guard index + 1 < arguments.count else {
+          shell.errors.write("option requires an argument: \(option)\n")
+          return nil
+        }
+        index += 1
+        let value = DotCommandArguments.integer(arguments[index])
+        guard (0...100).contains(value) else {
+          shell.errors.write("value out of range: \(arguments[index])\n")
+          return nil
+        }
+        sample = Int(value)
+      } else {
+        shell.errors.write("unknown option: \(option)\n")
+        return nil
+      }
+      index += 1
+    }
+    return (isVerbose, sample)
+  }
+}
+
+extension Shell {
+  /// The advisor waiting for SQL on `connection`, taken off; one set up on a connection that
+  /// has since been closed or replaced is dropped.
+  func takePendingExpert(on connection: Connection) -> PendingExpert? {
+    guard let pending = pendingExpert else { return nil }
+    pendingExpert = nil
+    return pending.advisor.connection === connection ? pending : nil
+  }
+
+  /// Advice on a chunk of script input; an error is told as sqlite3 tells it (`Error near
+  /// line N:`, without the statement).
+  ///
+  /// - Returns: `false` after an error.
+  func advise(_ expert: PendingExpert, on sql: SQLText, line: Int?) -> Bool {
+    guard let error = report(expert, on: sql) else { return true }
+    output.flush()
+    errors.write((line.map { "Error near line \($0): " } ?? "Error: ") + error.message + "\n")
+    return false
+  }
+
+  /// Advice on SQL given as a command-line argument.
+  ///
+  /// - Returns: `nil`, or after an error the exit status sqlite3 uses (the primary code).
+  func adviseArgument(_ expert: PendingExpert, on sql: SQLText) -> Int32? {
+    guard let error = report(expert, on: sql) else { return nil }
+    output.flush()
+    errors.write("Error: \(error.message)\n")
+    return max(error.code & 0xff, 1)
+  }
+
+  /// Gives `sql` to the advisor and prints its advice, as sqlite3's `expertFinish` does.
+  ///
+  /// - Returns: `nil`, or the error: nothing is printed for the SQL then.
+  private func report(_ expert: PendingExpert, on sql: SQLText) -> AdvisorError? {
+    let report: AdvisorReport
+    do throws(AdvisorError) {
+      try expert.advisor.add(Array(sql.bytes))
+      report = try expert.advisor.analyze()
+    } catch {
+      return error
+    }
+    var text = ""
+    if expert.isVerbose {
+      text += "-- Candidates -----------------------------\n"
+      text += report.candidates.map { $0 + "\n" }.joined() + "\n"
+    }
+    for (number, query) in report.queries.enumerated() {
+      if expert.isVerbose {
+        text += "-- Query \(number + 1) --------------------------------\n\(query.sql)\n\n"
+      }
+      let indexes = query.indexes.isEmpty ? ["(no new indexes)"] : query.indexes.map { $0 + ";" }
+      text += indexes.map { $0 + "\n" }.joined() + "\n"
+      text += query.plan.map { $0 + "\n" }.joined() + "\n"
+    }
+    output.write(text)
+    return nil
+  }
+}

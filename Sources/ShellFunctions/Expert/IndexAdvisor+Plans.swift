@@ -1,0 +1,101 @@
+import CSQLite
+
+/// The name sqlite3's expert gives its scratch tables, assumed free in every database.
+let advisorScratchTable = "t592690916721053953805701627921227776"
+
+extension IndexAdvisor {
+  /// Brings the statements that triggers run into the recording: for each table written to,
+  /// a temporary copy with its triggers takes the same write, until no new table is written.
+  func processTriggers() throws(AdvisorError) {
+    var end = 0
+    while writes.count > end {
+      let start = writes.count
+      // sqlite3 keeps the writes newest first and works through the new ones in that order.
+      for index in stride(from: start - 1, through: end, by: -1) {
+        try processTriggers(of: writes[index].table, writes[index].operation)
+      }
+      end = start
+    }
+  }
+
+  private func processTriggers(of table: Int, _ operation: Int32) throws(AdvisorError) {
+    let advised = tables[table]
+    let creates = try RawDatabase.rows(
+      db,
+      "SELECT 'CREATE TEMP' || substr(sql, 7) FROM sqlite_schema WHERE tbl_name = "
+        + advised.name.singleQuoted + " AND type IN ('table', 'trigger') ORDER BY type;")
+    for case let sql? in creates.map({ $0[0] }) {
+      try RawDatabase.execute(recordingDatabase, sql)
+    }
+    try RawDatabase.execute(
+      recordingDatabase,
+      "ALTER TABLE temp.\(advised.name.singleQuoted) RENAME TO \(advisorScratchTable.singleQuoted)"
+    )
+    let target = advisorScratchTable.singleQuoted
+    let write: String
+    switch operation {
+    case SQLITE_INSERT:
+      let values = Array(repeating: "?", count: advised.columns.count).joined(separator: ", ")
+      write = "INSERT INTO \(target) VALUES(\(values))"
+    case SQLITE_UPDATE:
+      let sets = advised.columns.map { $0.name.singleQuoted + "=?" }.joined(separator: ", ")
+      write = "UPDATE \(target) SET \(sets)"
+    default:
+      write = "DELETE FROM \(target)"
+    }
+    let statement = try RawDatabase.prepare(recordingDatabase, write)
+    sqlite3_finalize(statement)
+    try RawDatabase.execute(recordingDatabase, "DROP TABLE \(advisorScratchTable)")
+  }
+
+  /// Each statement's plan in the index copy, and the candidates it uses (newest first, as
+  /// sqlite3 lists them); lines of trigger plans' headings (`-- TRIGGER …`) are left out.
+  func plans() throws(AdvisorError) -> [AdvisorReport.Query] {
+    var queries: [AdvisorReport.Query?] = Array(repeating: nil, count: statements.count)
+    // sqlite3 works from the last statement back, so the last one's error is the one told.
+    for index in statements.indices.reversed() {
+      var query = AdvisorReport.Query(sql: statements[index], indexes: [], plan: [])
+      let rows = try RawDatabase.rows(indexDatabase, "EXPLAIN QUERY PLAN " + statements[index])
+      for case let detail? in rows.map({ $0[3] }) {
+        if let name = Self.indexName(in: Array(detail.utf8)),
+          let candidate = candidates.first(where: { $0.name == name }),
+          !query.indexes.contains(candidate.sql)
+        {
+          query.indexes.insert(candidate.sql, at: 0)
+        }
+        if !detail.hasPrefix("-") { query.plan.append(detail) }
+      }
+      queries[index] = query
+    }
+    return queries.compactMap { $0 }
+  }
+
+  /// The index a plan line names after ` USING INDEX ` or ` USING COVERING INDEX `, up to
+  /// ` (` or the end; `nil` when neither phrase is there.
+  static func indexName(in detail: [UInt8]) -> String? {
+    let plain = Array(" USING INDEX ".utf8)
+    let covering = Array(" USING COVERING INDEX ".utf8)
+    for start in detail.indices {
+      var nameStart: Int?
+      if start + plain.count < detail.count,
+        detail[start..<start + plain.count].elementsEqual(plain)
+      {
+        nameStart = start + plain.count
+      } else if start + covering.count < detail.count,
+        detail[start..<start + covering.count].elementsEqual(covering)
+      {
+        nameStart = start + covering.count
+      }
+      guard let nameStart else { continue }
+      var end = nameStart
+      while end < detail.count
+        && !(detail[end] == UInt8(ascii: " ") && end + 1 < detail.count
+          && detail[end + 1] == UInt8(ascii: "("))
+      {
+        end += 1
+      }
+      return String(decoding: detail[nameStart..<end], as: UTF8.self)
+    }
+    return nil
+  }
+}
