@@ -29,9 +29,11 @@ extension Shell {
   func runSQL(_ sql: SQLText, line: Int?) -> Bool {
     if isDqlite { return runSQLOnDqlite(sql, line: line) }
     guard let connection = openDatabase() else { return false }
-    if let expert = takePendingExpert(on: connection) { return advise(expert, on: sql, line: line) }
     let timer = state.timer ? RunTimer() : nil
     startInputChunk()
+    if let expert = takePendingExpert(on: connection) {
+      return advise(expert, on: sql, line: line, timer: timer)
+    }
     let failure = execute(sql, on: connection)
     if let timer { standardOutput.write(timer.report()) }
     if let failure {

@@ -100,6 +100,10 @@ extension CompatibilityCases {
       input: "CREATE TABLE t(a, b);\nCREATE INDEX t_idx_00000061 ON t(b);\n"
         + "CREATE TABLE t_idx_000003ca(y);\n.expert\nSELECT * FROM t WHERE a=1;\n"),
     CompatibilityCase(
+      ".expert with .echo and .changes on",
+      input: "CREATE TABLE t(a);\n.changes on\n.echo on\n.expert\nSELECT * FROM t WHERE a=1;\n"
+        + ".expert\nSELECT * FROM nosuch;\n"),
+    CompatibilityCase(
       ".expert refused in safe mode", ["-safe", "-bail"],
       input: "SELECT 0;\n.exper -v\nSELECT 1;\n"),
   ]

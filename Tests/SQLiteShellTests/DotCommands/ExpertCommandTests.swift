@@ -26,6 +26,12 @@ struct ExpertCommandTests {
     #expect(result.output.contains("SEARCH t USING COVERING INDEX t_idx_000123a7 (a=? AND b=?)\n"))
   }
 
+  @Test(".timer on times the advice as any other chunk")
+  func timer() {
+    let result = ShellHarness().run(".timer on\n.expert\nSELECT 1;\n")
+    #expect(result.output.hasPrefix("(no new indexes)\n\nSCAN CONSTANT ROW\n\nRun Time: real "))
+  }
+
   @Test("the advised SQL does not run, and the SQL after it does")
   func adviceDoesNotRun() {
     let result = ShellHarness().run(

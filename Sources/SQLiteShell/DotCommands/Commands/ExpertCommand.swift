@@ -81,15 +81,25 @@ extension Shell {
     return pending.advisor.connection === connection ? pending : nil
   }
 
-  /// Advice on a chunk of script input; an error is told as sqlite3 tells it (`Error near
-  /// line N:`, without the statement).
+  /// Advice on a chunk of script input, then `.timer`'s and `.changes`' lines as after any
+  /// chunk; an error is told as sqlite3 tells it (`Error near line N:`, no statement shown).
   ///
   /// - Returns: `false` after an error.
-  func advise(_ expert: PendingExpert, on sql: SQLText, line: Int?) -> Bool {
-    guard let error = report(expert, on: sql) else { return true }
-    output.flush()
-    errors.write((line.map { "Error near line \($0): " } ?? "Error: ") + error.message + "\n")
-    return false
+  func advise(_ expert: PendingExpert, on sql: SQLText, line: Int?, timer: RunTimer?) -> Bool {
+    let error = report(expert, on: sql)
+    if let timer { standardOutput.write(timer.report()) }
+    if let error {
+      output.flush()
+      standardOutput.flush()
+      errors.write((line.map { "Error near line \($0): " } ?? "Error: ") + error.message + "\n")
+      return false
+    }
+    if state.countChanges {
+      let connection = expert.advisor.connection
+      output.write(
+        "changes: \(connection.changes)   total_changes: \(connection.totalChanges)\n")
+    }
+    return true
   }
 
   /// Advice on SQL given as a command-line argument.
