@@ -73,8 +73,8 @@ enum CandidateIndex {
 
   /// Whether `identifier` is a keyword or holds anything but ASCII letters, digits and `_`.
   static func requiresQuotes(_ identifier: String) -> Bool {
-    let bytes = Array(identifier.utf8)
-    if sqlite3_keyword_check(identifier, Int32(bytes.count)) != 0 { return true }
+    let bytes = identifier.rawBytes
+    if sqlite3_keyword_check(identifier.cBytes, Int32(bytes.count)) != 0 { return true }
     return !bytes.allSatisfy { byte in
       byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
         || (0x61...0x7A).contains(byte)
@@ -85,7 +85,7 @@ enum CandidateIndex {
   /// `char`, continuing from `seed` (the previous try's hash after a name clash).
   static func hash(_ columns: String, seed: UInt32 = 0) -> UInt32 {
     var hash = seed
-    for byte in columns.utf8 {
+    for byte in columns.rawBytes {
       let character = UInt32(bitPattern: Int32(Int8(bitPattern: byte)))
       hash = hash &+ ((hash << 3) &+ character)
     }

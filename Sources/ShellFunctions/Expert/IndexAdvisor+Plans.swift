@@ -7,16 +7,16 @@ extension IndexAdvisor {
     var queries: [AdvisorReport.Query?] = Array(repeating: nil, count: statements.count)
     // sqlite3 works from the last statement back, so the last one's error is the one told.
     for index in statements.indices.reversed() {
-      var query = AdvisorReport.Query(sql: statements[index], indexes: [], plan: [])
+      var query = AdvisorReport.Query(sql: statements[index].rawBytes, indexes: [], plan: [])
       let rows = try RawDatabase.rows(indexDatabase, "EXPLAIN QUERY PLAN " + statements[index])
       for case let detail? in rows.map({ $0[3] }) {
-        if let name = Self.indexName(in: Array(detail.utf8)),
+        if let name = Self.indexName(in: detail.rawBytes),
           let candidate = candidates.first(where: { $0.name == name }),
-          !query.indexes.contains(candidate.sql)
+          !query.indexes.contains(candidate.sql.rawBytes)
         {
-          query.indexes.insert(candidate.sql, at: 0)
+          query.indexes.insert(candidate.sql.rawBytes, at: 0)
         }
-        if !detail.hasPrefix("-") { query.plan.append(detail) }
+        if !detail.hasPrefix("-") { query.plan.append(detail.rawBytes) }
       }
       queries[index] = query
     }
@@ -47,7 +47,7 @@ extension IndexAdvisor {
       {
         end += 1
       }
-      return String(decoding: detail[nameStart..<end], as: UTF8.self)
+      return String(rawBytes: detail[nameStart..<end])
     }
     return nil
   }

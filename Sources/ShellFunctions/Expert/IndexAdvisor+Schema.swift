@@ -39,11 +39,11 @@ extension IndexAdvisor {
       }
       var collation: UnsafePointer<CChar>?
       let rc = sqlite3_table_column_metadata(
-        db, "main", name, column, nil, &collation, nil, nil, nil)
+        db, "main", name.cBytes, column.cBytes, nil, &collation, nil, nil, nil)
       guard rc == SQLITE_OK else { throw RawDatabase.error(db, rc) }
       columns.append(
         AdvisedTable.Column(
-          name: column, collation: collation.map { String(cString: $0) } ?? "binary",
+          name: column, collation: collation.map(String.init(rawCString:)) ?? "binary",
           isPrimaryKey: row[5] == "1" && keyCount == 1))
     }
     return AdvisedTable(name: name, columns: columns)
@@ -64,7 +64,7 @@ extension IndexAdvisor {
         !columns[Int(constraint.iColumn)].isPrimaryKey,
         Int32(constraint.op) & operators != 0
       else { continue }
-      let collation = sqlite3_vtab_collation(info, Int32(index)).map { String(cString: $0) }
+      let collation = sqlite3_vtab_collation(info, Int32(index)).map(String.init(rawCString:))
       let term = ConstraintTerm(column: Int(constraint.iColumn), collation: collation ?? "BINARY")
       if Int32(constraint.op) == SQLITE_INDEX_CONSTRAINT_EQ {
         scan.equalities.insert(term, at: 0)

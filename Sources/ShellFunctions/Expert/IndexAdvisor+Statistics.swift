@@ -79,7 +79,8 @@ extension IndexAdvisor {
       try FunctionRegistration(db: readDatabase).scalar("sqlite_expert_rem", 2, [], remembered.call)
       try FunctionRegistration(db: db).scalar("sqlite_expert_sample", 0, [], sampler.call)
     } catch {
-      throw AdvisorError(message: error.message, code: error.primaryCode.rawValue)
+      throw AdvisorError(
+        message: String(rawBytes: error.message.utf8), code: error.primaryCode.rawValue)
     }
     let indexes = try RawDatabase.rows(
       indexDatabase,

@@ -60,7 +60,8 @@ public final class IndexAdvisor {
       { context, action, table, _, database, _ in
         guard let context, let table, let database else { return SQLITE_OK }
         let advisor = Unmanaged<IndexAdvisor>.fromOpaque(context).takeUnretainedValue()
-        advisor.recordWrite(action, table: String(cString: table), in: String(cString: database))
+        advisor.recordWrite(
+          action, table: String(rawCString: table), in: String(rawCString: database))
         return SQLITE_OK
       }, Unmanaged.passUnretained(self).toOpaque())
   }
@@ -89,7 +90,7 @@ public final class IndexAdvisor {
       rc = sqlite3_prepare_v2(recordingDatabase, text + offset, -1, &statement, &tail)
       guard rc == SQLITE_OK else { throw RawDatabase.error(recordingDatabase, rc) }
       if let statement {
-        statements.append(String(cString: sqlite3_sql(statement)))
+        statements.append(String(rawCString: sqlite3_sql(statement)))
         sqlite3_finalize(statement)
       }
       guard let tail, tail > UnsafePointer(text + offset) else { break }
@@ -109,7 +110,7 @@ public final class IndexAdvisor {
     }
     if samplePercent > 0 { try populateStatistics() }
     let candidateLines = candidates.reversed().map { candidate in
-      candidate.sql + ";" + (candidate.statistics.map { " -- stat1: " + $0 } ?? "")
+      (candidate.sql + ";" + (candidate.statistics.map { " -- stat1: " + $0 } ?? "")).rawBytes
     }
     return AdvisorReport(candidates: candidateLines, queries: try plans())
   }
@@ -126,20 +127,20 @@ public final class IndexAdvisor {
   }
 }
 
-/// What ``IndexAdvisor/analyze()`` found.
+/// What ``IndexAdvisor/analyze()`` found, as SQLite's bytes (names need not be UTF-8).
 public struct AdvisorReport {
   /// Advice for one statement.
   public struct Query {
     /// The statement as prepared.
-    public var sql: String
+    public var sql: [UInt8]
     /// The `CREATE INDEX` statements of the candidates its plan uses, without `;`.
-    public var indexes: [String]
+    public var indexes: [[UInt8]]
     /// The detail column of its `EXPLAIN QUERY PLAN`, a line each.
-    public var plan: [String]
+    public var plan: [[UInt8]]
   }
 
   /// Every candidate index, with ` -- stat1: …` when sampled (sqlite3's `-verbose` list).
-  public var candidates: [String]
+  public var candidates: [[UInt8]]
   /// The statements in the order given.
   public var queries: [Query]
 }

@@ -83,7 +83,7 @@ enum RecordingTable {
         cursor.pointee.rows = try RawDatabase.prepare(
           advisor.db, "SELECT * FROM main.\(name.singleQuoted) WHERE sqlite_expert_sample()")
       } catch {
-        return VirtualTable.fail(vtab, error.message)
+        return VirtualTable.fail(vtab, String(decoding: error.message, as: UTF8.self))
       }
       return RecordingTable.advance(cursor)
     }
@@ -122,11 +122,11 @@ enum RecordingTable {
     }
     let advisorPointer = context.assumingMemoryBound(to: Registration.self).pointee.advisor
     let advisor = Unmanaged<IndexAdvisor>.fromOpaque(advisorPointer).takeUnretainedValue()
-    let tableName = String(cString: name)
+    let tableName = String(rawCString: name)
     let index =
       advisor.tables.lastIndex { $0.name.equalsIgnoringCase(tableName) }
       ?? advisor.tables.count - 1
-    let rc = sqlite3_declare_vtab(db, dequoted(String(cString: quoted)))
+    let rc = sqlite3_declare_vtab(db, dequoted(String(rawCString: quoted)).cBytes)
     guard rc == SQLITE_OK, index >= 0 else { return rc == SQLITE_OK ? SQLITE_ERROR : rc }
     let allocated = UnsafeMutablePointer<Table>.allocate(capacity: 1)
     allocated.initialize(to: Table(table: index, advisor: advisorPointer))

@@ -104,6 +104,13 @@ extension CompatibilityCases {
       input: "CREATE TABLE t(a);\n.changes on\n.echo on\n.expert\nSELECT * FROM t WHERE a=1;\n"
         + ".expert\nSELECT * FROM nosuch;\n"),
     CompatibilityCase(
+      ".expert on names that are not UTF-8",
+      input: withLatin1(
+        "CREATE TABLE \"t@\"(a, \"b@\" COLLATE nocase);\nINSERT INTO \"t@\" VALUES(1,2),(1,3);\n"
+          + ".expert -v -sample 100\nSELECT * FROM \"t@\" WHERE \"b@\"=1 COLLATE binary AND a=2"
+          + " ORDER BY \"b@\" DESC;\n.expert\nSELECT * FROM \"n@\";\n"
+          + ".expert\nSELECT * FROM \"t@\" WHERE a=1 COLLATE \"c@\";\n")),
+    CompatibilityCase(
       ".expert refused in safe mode", ["-safe", "-bail"],
       input: "SELECT 0;\n.exper -v\nSELECT 1;\n"),
   ]

@@ -33,7 +33,8 @@ enum ExpertCommand {
       shell.pendingExpert = PendingExpert(advisor: advisor, isVerbose: isVerbose)
     } catch {
       shell.output.flush()
-      shell.errors.write("sqlite3_expert_new: \(error.message)\n")
+      shell.errors.write(
+        SQLText(bytes: Array("sqlite3_expert_new: ".utf8) + error.message + [0x0A]))
     }
     return .success
   }
@@ -91,7 +92,8 @@ extension Shell {
     if let error {
       output.flush()
       standardOutput.flush()
-      errors.write((line.map { "Error near line \($0): " } ?? "Error: ") + error.message + "\n")
+      let prefix = line.map { "Error near line \($0): " } ?? "Error: "
+      errors.write(SQLText(bytes: Array(prefix.utf8) + error.message + [0x0A]))
       return false
     }
     if state.countChanges {
@@ -108,7 +110,7 @@ extension Shell {
   func adviseArgument(_ expert: PendingExpert, on sql: SQLText) -> Int32? {
     guard let error = report(expert, on: sql) else { return nil }
     output.flush()
-    errors.write("Error: \(error.message)\n")
+    errors.write(SQLText(bytes: Array("Error: ".utf8) + error.message + [0x0A]))
     return max(error.code & 0xff, 1)
   }
 
@@ -123,20 +125,26 @@ extension Shell {
     } catch {
       return error
     }
-    var text = ""
+    var text: [UInt8] = []
+    let line = { (bytes: [UInt8]) in text += bytes + [0x0A] }
     if expert.isVerbose {
-      text += "-- Candidates -----------------------------\n"
-      text += report.candidates.map { $0 + "\n" }.joined() + "\n"
+      line(Array("-- Candidates -----------------------------".utf8))
+      report.candidates.forEach(line)
+      line([])
     }
     for (number, query) in report.queries.enumerated() {
       if expert.isVerbose {
-        text += "-- Query \(number + 1) --------------------------------\n\(query.sql)\n\n"
+        line(Array("-- Query \(number + 1) --------------------------------".utf8))
+        line(query.sql)
+        line([])
       }
-      let indexes = query.indexes.isEmpty ? ["(no new indexes)"] : query.indexes.map { $0 + ";" }
-      text += indexes.map { $0 + "\n" }.joined() + "\n"
-      text += query.plan.map { $0 + "\n" }.joined() + "\n"
+      let indexes = query.indexes.map { $0 + Array(";".utf8) }
+      (indexes.isEmpty ? [Array("(no new indexes)".utf8)] : indexes).forEach(line)
+      line([])
+      query.plan.forEach(line)
+      line([])
     }
-    output.write(text)
+    output.write(SQLText(bytes: text))
     return nil
   }
 }
