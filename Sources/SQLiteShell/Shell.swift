@@ -30,6 +30,8 @@ public final class Shell {
   var dqlite: DqliteSession?
   /// `.session`: the change-recording sessions open on ``connection``.
   var changeSessions = ChangeSessions()
+  /// `.expert`: the index advisor waiting for the next SQL, which it takes instead of running.
+  var pendingExpert: PendingExpert?
   /// `.connection`: the numbered connections that are not the active one.
   var connectionSlots = ConnectionSlots()
   /// On a cluster, the in-memory database where `.parameter` keeps its values.

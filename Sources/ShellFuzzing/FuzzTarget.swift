@@ -18,6 +18,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case bench
   /// `.open --hexdb` lines, `.check`'s glob, `.archive`'s options.
   case parsers
+  /// `.expert` on the input as SQL, over a schema with triggers and a view.
+  case expert
 
   /// Runs one input; returns a description of each property that failed.
   public func run(_ data: [UInt8]) -> [String] {
@@ -29,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .parameters: ParameterSetFuzz.run(data)
     case .bench: BenchFuzz.run(data)
     case .parsers: ParsersFuzz.run(data)
+    case .expert: ExpertFuzz.run(data)
     }
   }
 }

@@ -37,7 +37,8 @@ extension DotCommandRegistry {
     DotCommand(
       "explain", minimumPrefix: 3, help: HelpText.explainHelp, handler: SettingCommands.explain),
     DotCommand("excel", minimumPrefix: 5, help: HelpText.excelHelp, handler: OutputCommands.excel),
-    DotCommand("expert", minimumPrefix: 4),
+    DotCommand(
+      "expert", minimumPrefix: 4, help: HelpText.expertHelp, handler: ExpertCommand.run),
     DotCommand("filectrl", help: HelpText.filectrlHelp, handler: FileControlCommand.run),
     DotCommand(
       "fullschema", minimumPrefix: 2, help: HelpText.fullschemaHelp,

@@ -27,6 +27,9 @@ enum HelpText {
   static let exitHelp = [
     ".exit ?CODE?             Exit this program with return-code CODE"
   ]
+  static let expertHelp = [
+    ".expert                  EXPERIMENTAL. Suggest indexes for queries"
+  ]
   static let explainHelp = [
     ".explain ?on|off|auto?   Change the EXPLAIN formatting mode.  Default: auto"
   ]

@@ -31,6 +31,9 @@ extension Shell {
     guard let connection = openDatabase() else { return false }
     let timer = state.timer ? RunTimer() : nil
     startInputChunk()
+    if let expert = takePendingExpert(on: connection) {
+      return advise(expert, on: sql, line: line, timer: timer)
+    }
     let failure = execute(sql, on: connection)
     if let timer { standardOutput.write(timer.report()) }
     if let failure {
@@ -62,6 +65,7 @@ extension Shell {
   public func runArgumentSQL(_ sql: SQLText) -> Int32? {
     if isDqlite { return runSQLOnDqlite(sql, line: nil) ? nil : 1 }
     guard let connection = openDatabase() else { return 1 }
+    if let expert = takePendingExpert(on: connection) { return adviseArgument(expert, on: sql) }
     guard let failure = execute(sql, on: connection) else { return nil }
     if let exitCode { return exitCode }
     if standardOutput.isBroken { return 1 }

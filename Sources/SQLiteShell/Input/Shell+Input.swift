@@ -84,6 +84,7 @@ extension Shell {
   /// Handlers get the words as strings; those that pass text on (`.print`, file names,
   /// `.parameter set`) read the exact bytes from ``argumentBytes``.
   func runDotCommand(_ line: SQLText) -> DotCommand.Outcome {
+    pendingExpert = nil  // as in sqlite3, any dot-command drops a waiting `.expert`
     let wordBytes = DotCommandArguments.splitBytes(line)
     let words = wordBytes.map { String(decoding: $0, as: UTF8.self) }
     let saved = (argumentBytes, commandName)

@@ -34,6 +34,18 @@ enum VirtualTable {
     return SQLITE_OK
   }
 
+  /// `xOpen`: hands SQLite a new cursor object, `initial`, whose first field is the
+  /// `sqlite3_vtab_cursor`; `xClose` deallocates it.
+  static func open<Cursor>(
+    _ initial: Cursor, _ cursor: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab_cursor>?>?
+  ) -> Int32 {
+    let allocated = UnsafeMutablePointer<Cursor>.allocate(capacity: 1)
+    allocated.initialize(to: initial)
+    cursor?.pointee = UnsafeMutableRawPointer(allocated).assumingMemoryBound(
+      to: sqlite3_vtab_cursor.self)
+    return SQLITE_OK
+  }
+
   /// `xDisconnect`: frees the table object and any error message left on it.
   static func disconnect(_ table: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
     if let message = table?.pointee.zErrMsg { sqlite3_free(message) }

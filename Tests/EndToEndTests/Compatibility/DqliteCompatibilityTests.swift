@@ -82,6 +82,7 @@ struct DqliteCompatibilityTests {
     ".sha3sum", ".databases", ".backup", ".dbconfig", ".vfsinfo", ".limit",
     ".stats", ".trace", ".log", ".progress", ".auth", ".lint", ".clone",
     ".filectrl", ".archive", ".session", ".connection", ".imposter", ".selftest", ".testctrl",
+    ".expert",
   ]
 
   static let shellFunctions =
