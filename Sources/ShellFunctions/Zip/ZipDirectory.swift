@@ -67,15 +67,15 @@ enum ZipDirectory {
       ?? ZipTime.unix(time: entry.dosTime, date: entry.dosDate)
     let headerOffset = Int64(entry.localHeaderOffset)
     let header: ArraySlice<UInt8>
+    // Any failure here, a short read too, is sqlite3's "failed to read LFH".
+    let headerFailure = ZipError(
+      message: "failed to read LFH at offset \(Int32(truncatingIfNeeded: headerOffset))")
     switch source.read(ZipFormat.localSize, at: headerOffset) {
     case .success(let bytes): header = bytes
-    case .failure(let error): return .failure(error)
+    case .failure: return .failure(headerFailure)
     }
     var reader = LittleEndianReader(header)
-    guard reader.u32() == ZipFormat.localSignature else {
-      let shown = Int32(truncatingIfNeeded: headerOffset)
-      return .failure(ZipError(message: "failed to read LFH at offset \(shown)"))
-    }
+    guard reader.u32() == ZipFormat.localSignature else { return .failure(headerFailure) }
     var lengths = LittleEndianReader(header.dropFirst(26))
     let localName = Int64(lengths.u16())
     let localExtra = Int64(lengths.u16())

@@ -148,7 +148,8 @@ final class ZipfileCursor {
       isAtEnd = true
     case .file(let descriptor, let offset, let end):
       current = nil
-      guard offset < Int64(end.directoryOffset) + Int64(end.directorySize) else {
+      // sqlite3 adds the two 32-bit fields in 32 bits: a sum past 4 GiB wraps.
+      guard offset < Int64(end.directoryOffset &+ end.directorySize) else {
         isAtEnd = true
         return SQLITE_OK
       }
