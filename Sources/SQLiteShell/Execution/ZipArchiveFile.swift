@@ -43,8 +43,10 @@ enum ZipArchiveFile {
       && end.starts(with: [0x50, 0x4b, 0x05, 0x06])
   }
 
-  /// sqlite3's statement that shows the archive as the table `zip`.
+  /// sqlite3's statement that shows the archive as the table `zip`; without a file (`.open
+  /// --zip` alone) its argument is `NULL`, as sqlite3's `%Q` of no name makes it.
   static func createTable(_ path: String) -> String {
-    "CREATE VIRTUAL TABLE zip USING zipfile(" + path.sqlQuoted("'") + ");"
+    "CREATE VIRTUAL TABLE zip USING zipfile(" + (path.isEmpty ? "NULL" : path.sqlQuoted("'"))
+      + ");"
   }
 }

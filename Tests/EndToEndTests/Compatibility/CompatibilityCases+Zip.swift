@@ -109,6 +109,17 @@ extension CompatibilityCases {
       ".archive on the database opened with --zip uses the table zip",
       input: tree + ".open --zip a.zip\n.ar -cv d/a.txt\n.ar -t\n.ar -tvn\n.ar -xv -C out\n"
         + ".ar -u d\n.ar -tv\n.open :memory:\n" + listing),
+    CompatibilityCase(
+      ".open --zip without a file, and .open after it",
+      input: ".open --zip\n.tables\nSELECT * FROM zip;\n.open --zip --new n.zip\n"
+        + "INSERT INTO zip(name, mtime, data) VALUES('a', 1, 'b');\n.open n.zip\n"
+        + "SELECT name, mtime, data FROM zip;\n.open :memory:\n.tables\n"),
+    CompatibilityCase(
+      "-safe with -zip: the archive's table is not made, zipfile is not there",
+      bytes: [
+        Array("-safe".utf8), Array("-zip".utf8), Array("a.zip".utf8), Array(".tables".utf8),
+        Array("SELECT name FROM zip".utf8), Array("SELECT zipfile('a', 'b')".utf8),
+      ], files: ["a.zip": smallZip]),
     CompatibilityCase("-A lists a ZIP file", ["-A", "-tvf", "a.zip"], files: ["a.zip": ""]),
     CompatibilityCase(
       "-A on the ZIP archive -zip opened",

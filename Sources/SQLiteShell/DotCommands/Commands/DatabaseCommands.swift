@@ -169,6 +169,7 @@ enum DatabaseCommands {
       shell.hadError = true
     }
     shell.closeConnection()
+    shell.state.zipArchivePath = nil
     shell.state.openOptions = options
     shell.state.deserializesDatabase = deserializes
     shell.state.deserializedSizeLimit = sizeLimit
