@@ -60,6 +60,7 @@ enum ZipDirectory {
     }
     let name = variable.prefix(nameLength)
     entry.name = Array(name.prefix { $0 != 0 })
+    if entry.name.count < nameLength { entry.nameWithNUL = Array(name) }
     entry.extra = Array(variable.dropFirst(nameLength))
     let extraField = variable.dropFirst(nameLength).prefix(Int(entry.extraLength))
     entry.unixTime =

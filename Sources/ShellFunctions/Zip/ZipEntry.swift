@@ -20,6 +20,9 @@ struct ZipEntry {
   var localHeaderOffset: UInt32 = 0
   /// The name's bytes, up to the first NUL.
   var name: [UInt8] = []
+  /// All `nameLength` bytes of a name read with a NUL in it, written back as they were
+  /// (sqlite3 writes whatever follows its copy of the name there); `nil` otherwise.
+  var nameWithNUL: [UInt8]?
   /// The modification time, from the extended-timestamp extra field or else the DOS time.
   var unixTime: UInt32 = 0
   /// The record's extra field and comment as read; `nil` for a member written here.
@@ -103,7 +106,7 @@ struct ZipEntry {
     writer.u16(internalAttributes)
     writer.u32(externalAttributes)
     writer.u32(localHeaderOffset)
-    writer.bytes.append(contentsOf: name.prefix(Int(nameLength)))
+    writer.bytes.append(contentsOf: (nameWithNUL ?? name).prefix(Int(nameLength)))
     if let extra {
       writer.bytes.append(contentsOf: extra)
     } else {
