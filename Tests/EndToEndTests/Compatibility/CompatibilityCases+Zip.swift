@@ -59,7 +59,9 @@ extension CompatibilityCases {
       ["-zip", "none.zip", ".tables", "SELECT * FROM zip"]),
     CompatibilityCase(
       "zipfile() the aggregate, and zipfile(BLOB) reading what it makes",
-      input: "SELECT hex(zipfile(column1, column2)) FROM (VALUES('a', 'b'), ('c', NULL));\n"
+      input: "SELECT length(zipfile(column1, column2)) FROM (VALUES('a', 'b'), ('c', NULL));\n"
+        + "SELECT name, mode, sz, method, hex(data) FROM zipfile((SELECT zipfile(column1,"
+        + " column2) FROM (VALUES('a', 'b'), ('c', NULL))));\n"
         + "SELECT hex(zipfile(column1, column2, column3, column4, column5)) FROM (VALUES"
         + " ('x', '-rw-r-----', 1577836800, 'data data data data data', NULL),"
         + " ('y', 420, 0, zeroblob(10), 0), ('z/', NULL, 1600000000, NULL, 8));\n"
@@ -101,7 +103,8 @@ extension CompatibilityCases {
         + ".ar -tgf a.zip 'd/*.txt'\n.ar -tnf a.zip d/a.txt\n.ar -xnf a.zip\n"
         + ".ar -xvf a.zip -C out\n"
         + "SELECT name, mode, mtime, hex(data) FROM fsdir('d', 'out') ORDER BY 1;\n"
-        + "SELECT writefile('d/a.txt', 'changed', 33188, 1609459200);\n"
+        + "SELECT writefile('d/a.txt', 'changed', 33188, 1609459200),"
+        + " writefile('d', NULL, 16877, 1577836800);\n"
         + ".ar -uvf a.zip d\n.ar -ivf a.zip d/a.txt\n" + listing
         + ".ar -tf a.zip nothere\n.ar -xf a.zip nothere\n.ar -cf no/dir/x.zip d\n"
         + ".ar -tf none.zip\n.ar -cf b.zip d missing\n.ar -tf b.zip\n"),
