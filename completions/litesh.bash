@@ -18,7 +18,7 @@ _litesh() {
     -readers|--readers) COMPREPLY=(); return ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(IFS=' '; compgen -W '-A -append -ascii -bail -batch -box -column -cmd -csv -deserialize -echo -init -header -noheader -help -html -interactive -json -line -list -lookaside -markdown -maxsize -memtrace -mmap -newline -nofollow -nonce -nullvalue -pagecache -quote -readonly -safe -separator -stats -table -tabs -version -vfs -eqp -eqpfull --completions --readers' -- "$cur"))
+    COMPREPLY=($(IFS=' '; compgen -W '-A -append -ascii -bail -batch -box -column -cmd -csv -deserialize -echo -init -header -noheader -help -html -interactive -json -line -list -lookaside -markdown -maxsize -memtrace -mmap -newline -nofollow -nonce -nullvalue -pagecache -quote -readonly -safe -separator -stats -table -tabs -version -vfs -zip -eqp -eqpfull --completions --readers' -- "$cur"))
     return
   fi
   local i positional=0

@@ -43,6 +43,12 @@ public struct ShellState {
   /// `.open --hexdb`: the in-memory database is loaded from `dbtotxt` text (the file named, or
   /// the lines after the command) instead of a database file; ``deserializesDatabase`` is set.
   public var readsHexDatabase = false
+  /// `-zip`, `.open --zip`: open the file as a ZIP archive, whatever it holds.
+  public var opensZipArchive = false
+  /// The ZIP archive the current (in-memory) database shows as its table `zip`, or `nil`.
+  public internal(set) var zipArchivePath: String?
+  /// Set between opening a ZIP archive's in-memory database and creating its table `zip`.
+  var createsZipTable = false
   /// `-maxsize N`, `.open --maxsize N`: the most bytes a deserialized database may grow to
   /// (0: no limit).
   public var deserializedSizeLimit: Int64 = 0

@@ -10,7 +10,7 @@ public import SQLiteCore
 /// try db.scalar("SELECT hex(sha3('abc'))") as String?
 /// ```
 ///
-/// Registered: `generate_series`, `regexp`/`regexpi` (and so the `REGEXP` operator), `fsdir`,
+/// Registered: `generate_series`, `zipfile` (table, `zipfile_cds` and aggregate), `regexp`/`regexpi` (and so the `REGEXP` operator), `fsdir`,
 /// `completion`,
 /// `readfile`, `writefile`, `lsmode`, `sqlar_compress`, `sqlar_uncompress`, `shell_idquote`,
 /// `shell_int32`, `shell_escape_crnl`, `usleep`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
@@ -35,7 +35,10 @@ public enum ShellFunctions {
     try UIntCollation.register(registration)
     try GenerateSeries.register(registration)
     try FileFunctions.register(registration, safeMode: safeMode)
-    if !safeMode { try DirectoryListing.register(registration) }
+    if !safeMode {
+      try DirectoryListing.register(registration)
+      try ZipfileTable.register(registration)
+    }
     try CompletionTable.register(registration)
     try ArchiveFunctions.register(registration)
     try ShellHelperFunctions.register(registration)

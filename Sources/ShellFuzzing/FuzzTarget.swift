@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case parsers
   /// `.expert` on the input as SQL, over a schema with triggers and a view.
   case expert
+  /// ZIP archives: `zipfile(BLOB)`, and a `zipfile` table written over the bytes as a file.
+  case zip
 
   /// Runs one input; returns a description of each property that failed.
   public func run(_ data: [UInt8]) -> [String] {
@@ -32,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .bench: BenchFuzz.run(data)
     case .parsers: ParsersFuzz.run(data)
     case .expert: ExpertFuzz.run(data)
+    case .zip: ZipFuzz.run(data)
     }
   }
 }

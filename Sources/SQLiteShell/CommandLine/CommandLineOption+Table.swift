@@ -22,6 +22,7 @@ extension CommandLineOption {
       settings.state.openOptions.mode = .readWriteCreate
       settings.state.openOptions.vfs = AppendedDatabase.vfsName
       settings.state.deserializesDatabase = false
+      settings.state.opensZipArchive = false
     },
     mode("ascii", "set output mode to 'ascii'", .ascii, columns: "\u{1F}", rows: "\u{1E}"),
     CommandLineOption("bail", "stop after hitting an error", phase: .early) { settings, _ in
@@ -40,6 +41,7 @@ extension CommandLineOption {
       settings.state.deserializesDatabase = true
       settings.state.openOptions.mode = .readWriteCreate
       settings.state.openOptions.vfs = nil
+      settings.state.opensZipArchive = false
     },
     CommandLineOption("echo", "print inputs before execution") { settings, _ in
       settings.state.echo = true
@@ -116,6 +118,7 @@ extension CommandLineOption {
       settings.state.openOptions.mode = .readOnly
       settings.state.deserializesDatabase = false
       settings.state.openOptions.vfs = nil
+      settings.state.opensZipArchive = false
     },
     CommandLineOption("safe", "enable safe-mode") { settings, _ in settings.state.isSafe = true },
     CommandLineOption(
@@ -133,6 +136,12 @@ extension CommandLineOption {
     },
     CommandLineOption("vfs", argument: "NAME", "use NAME as the default VFS", phase: .early) {
       settings, value in settings.vfsName = value
+    },
+    CommandLineOption("zip", "open the file as a ZIP Archive", phase: .early) { settings, _ in
+      settings.state.opensZipArchive = true
+      settings.state.openOptions.mode = .readWriteCreate
+      settings.state.openOptions.vfs = nil
+      settings.state.deserializesDatabase = false
     },
     CommandLineOption("eqp", "show the query plan of each statement", isListed: false) {
       settings, _ in settings.state.queryPlan = .on

@@ -17,6 +17,11 @@ extension Shell {
     }
     try? connection.setExtensionLoading(enabled: true)
     SchemaCommands.registerSchemaFunctions(on: connection)
+    if state.createsZipTable, let archive = state.zipArchivePath {
+      // sqlite3 ignores a failure here: the table is then missing.
+      state.createsZipTable = false
+      try? connection.execute(ZipArchiveFile.createTable(archive))
+    }
     guard state.isSafe || diagnostics.isSafeModeSuspended else { return }
     installSafeModeAuthorizer(on: connection)
   }
@@ -24,7 +29,18 @@ extension Shell {
   /// Opens `path` as the session asks: the file itself, or with `-deserialize` an in-memory
   /// copy of it (empty when the file cannot be read, as in sqlite3), or with `.open --hexdb`
   /// an in-memory database loaded from the hexdb text in it.
+  ///
+  /// A ZIP archive (`-zip`, `.open --zip`, or a file that is one, as sqlite3 decides) opens as
+  /// an in-memory database; ``prepareConnection(_:)`` then adds its table `zip`.
   func openConnection(path: String, options: OpenOptions) throws(SQLiteError) -> Connection {
+    let deduces =
+      options.vfs == nil && options.mode == .readWriteCreate && !state.deserializesDatabase
+    if state.opensZipArchive || deduces && ZipArchiveFile.isArchive(path) {
+      state.zipArchivePath = path
+      state.createsZipTable = true
+      return try Connection(path: ":memory:")
+    }
+    state.zipArchivePath = nil
     let options = AppendedDatabase.options(
       for: path, options, deserializes: state.deserializesDatabase)
     guard state.deserializesDatabase else { return try Connection(path: path, options: options) }

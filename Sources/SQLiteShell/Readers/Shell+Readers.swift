@@ -26,7 +26,7 @@ extension Shell {
   /// can.
   static func readersRefusal(_ state: ShellState) -> String? {
     let path = state.databasePath
-    if state.deserializesDatabase || path.isEmpty || path == ":memory:"
+    if state.deserializesDatabase || state.opensZipArchive || path.isEmpty || path == ":memory:"
       || path.hasPrefix("file:") && path.contains("memory")
     {
       return "cannot use readers with an in-memory or temporary database:"
@@ -34,6 +34,9 @@ extension Shell {
     }
     if state.openOptions.mode == .readOnly {
       return "cannot use readers with a read-only database: the writer needs write access"
+    }
+    if ZipArchiveFile.isArchive(path) {
+      return "cannot use readers with a ZIP archive: it opens as an in-memory database"
     }
     if state.openOptions.vfs != nil || AppendedDatabase.hasTrailer(path) {
       return "cannot use readers with a database appended to another file"

@@ -92,6 +92,29 @@ struct FunctionRegistration {
     try check(rc)
   }
 
+  /// Registers a plain aggregate (not usable as a window function).
+  func aggregate<State: AggregateState>(
+    _ name: String, _ argumentCount: Int32, _ flags: FunctionFlags, _ type: State.Type
+  ) throws(SQLiteError) {
+    let factory = Unmanaged.passRetained(AggregateFactory { State() }).toOpaque()
+    let rc = sqlite3_create_function_v2(
+      db, name, argumentCount, SQLITE_UTF8 | flags.rawValue, factory, nil,
+      { context, count, values in
+        guard let context, let state = aggregateState(context, create: true) else { return }
+        state.step(SQLContext(raw: context), SQLArguments(count: count, values: values))
+      },
+      { context in
+        guard let context else { return }
+        defer { releaseAggregateState(context) }
+        aggregateState(context, create: false)?.result(SQLContext(raw: context))
+      },
+      { data in
+        guard let data else { return }
+        Unmanaged<AggregateFactory>.fromOpaque(data).release()
+      })
+    try check(rc)
+  }
+
   /// Registers a UTF-8 collation from a comparison of two byte strings.
   func collation(_ name: String, _ compare: @escaping CollationCompare) throws(SQLiteError) {
     let box = Unmanaged.passRetained(CollationBox(compare)).toOpaque()

@@ -68,7 +68,8 @@ struct DqliteCompatibilityTests {
   /// Why a case cannot give sqlite3's bytes on dqlite, or `nil` when it must.
   static func reason(_ name: String) -> String? {
     if let reason = differences[name] { return reason }
-    if ["fsdir", "sqlar_", "shell helper", "completion"].contains(where: name.hasPrefix) {
+    if ["fsdir", "sqlar_", "shell helper", "completion", "zipfile"].contains(where: name.hasPrefix)
+    {
       return shellFunctions
     }
     return localCommands.first { name.hasPrefix($0 + " ") || name == $0 }.map {

@@ -130,6 +130,7 @@ enum DatabaseCommands {
     var options = OpenOptions.default
     var deserializes = false
     var readsHex = false
+    var zip = false
     var sizeLimit: Int64 = 0
     var words = arguments[...]
     while let word = words.popFirst() {
@@ -139,18 +140,26 @@ enum DatabaseCommands {
         options.mode = .readOnly
         options.vfs = nil
         (deserializes, readsHex) = (false, false)
+        zip = false
       } else if ModeCommand.isOption(word, "append") {
         options.mode = .readWriteCreate
         options.vfs = AppendedDatabase.vfsName
         (deserializes, readsHex) = (false, false)
+        zip = false
       } else if ModeCommand.isOption(word, "nofollow") {
         options.noFollow = true
       } else if ModeCommand.isOption(word, "deserialize") {
         (deserializes, readsHex) = (true, false)
+        zip = false
         options.mode = .readWriteCreate
         options.vfs = nil
       } else if ModeCommand.isOption(word, "hexdb") {
         (deserializes, readsHex) = (true, true)
+        zip = false
+        options.mode = .readWriteCreate
+        options.vfs = nil
+      } else if ModeCommand.isOption(word, "zip") {
+        (deserializes, readsHex, zip) = (false, false, true)
         options.mode = .readWriteCreate
         options.vfs = nil
       } else if ModeCommand.isOption(word, "maxsize"), let size = words.popFirst() {
@@ -170,10 +179,12 @@ enum DatabaseCommands {
       shell.hadError = true
     }
     shell.closeConnection()
+    shell.state.zipArchivePath = nil
     shell.state.openOptions = options
     shell.state.deserializesDatabase = deserializes
     shell.state.deserializedSizeLimit = sizeLimit
     shell.state.readsHexDatabase = readsHex
+    shell.state.opensZipArchive = zip
     if let file {
       if new && !shell.state.isSafe { _ = fileName.withCString { unlink($0) } }
       // sqlite3 lets `--hexdb` read its file in safe mode.

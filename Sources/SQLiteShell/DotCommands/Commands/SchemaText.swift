@@ -118,7 +118,7 @@ enum SchemaText {
   ]
 
   /// `shell_add_schema(sql, schema, name)`: the `CREATE` text with the schema name inserted
-  /// and, for views, a comment listing the view's columns.
+  /// and, for views and virtual tables, a comment listing their columns.
   static func addSchema(_ arguments: [Value], source: (some SchemaSource)?) -> Value {
     guard arguments.count == 3, case .text(let sql) = arguments[0],
       sql.hasPrefix("CREATE ")
@@ -140,7 +140,7 @@ enum SchemaText {
           result = head + " " + schema + "." + tail
         }
       }
-      if let name, prefix == "VIEW", let source,
+      if let name, prefix.hasPrefix("V"), let source,
         let fake = fakeSchema(source, schema: schema, name: name)
       {
         result = (result ?? sql) + "\n/* " + fake + " */"

@@ -7,7 +7,9 @@ import SQLiteCore
 /// The archive is the current database, or with `-f FILE` (`-a FILE`: through the apndvfs VFS,
 /// as is a file holding an appended database) a database opened for the one command. Create, update and insert read the disk through
 /// `fsdir`; extract writes with `writefile`; `-n` prints the SQL instead of running it.
-/// sqlite3's ZIP mode (`--zip`) is not in 3.40.1's Debian build, and not in litesh.
+///
+/// A ZIP archive (`-f` naming one, or a `.zip` name that does not exist yet; or the database
+/// opened as one with `-zip`) is read through `zipfile` and written through a `zipfile` table.
 enum ArchiveCommand {
   static let run: DotCommand.Handler = { shell, _ in
     guard let database = shell.openDatabase() else { return .failure }
@@ -43,8 +45,15 @@ enum ArchiveCommand {
           ? "\nUse \"-A\" for more help\n" : "\nUse \".archive --help\" for more help\n")
       return 1
     }
-    var connection = database
+    let zip: ArchiveRun.ZipArchive?
     if let file = request.file {
+      let path = String(decoding: file, as: UTF8.self)
+      zip = ZipArchiveFile.isArchive(path, byDefault: true) ? .init(file: file) : nil
+    } else {
+      zip = shell.state.zipArchivePath == nil ? nil : .init(file: nil)
+    }
+    var connection = database
+    if let file = request.file, zip == nil {
       guard let opened = open(file, request, shell: shell) else { return SQLITE_CANTOPEN }
       connection = opened
     }
@@ -53,12 +62,12 @@ enum ArchiveCommand {
       writeHelp(to: shell.output)
       return 0
     }
-    if request.command != .create, !connection.hasColumn("name", inTable: "sqlar") {
+    if zip == nil, request.command != .create, !connection.hasColumn("name", inTable: "sqlar") {
       shell.output.flush()
       shell.errors.write("database does not contain an 'sqlar' table\n")
       return 1
     }
-    var archive = ArchiveRun(request: request, connection: connection, shell: shell)
+    var archive = ArchiveRun(request: request, connection: connection, shell: shell, zip: zip)
     switch request.command {
     case .create: return archive.createOrUpdate(update: false, onlyIfChanged: false)
     case .extract: return archive.extract()

@@ -10,9 +10,22 @@ struct ArchiveRun {
   var request: ArchiveRequest
   let connection: Connection
   let shell: Shell
+  /// Set for a ZIP archive: `-f`'s file, or the database opened as one (no file).
+  var zip: ZipArchive?
+
+  /// A ZIP archive `.archive` works on, through the `zipfile` table.
+  struct ZipArchive {
+    let file: [UInt8]?
+  }
+
+  /// Where members are read: `sqlar`, `zip` or `zipfile('FILE')`.
+  private var source: [UInt8] {
+    zip.map { ArchiveStatements.zipSource($0.file) } ?? ArchiveStatements.sqlar
+  }
 
   /// `-c`, `-u` and `-i`: in one savepoint, (re)creates the table and adds each file named.
   func createOrUpdate(update: Bool, onlyIfChanged: Bool) -> Int32 {
+    if let zip { return createOrUpdate(zip, onlyIfChanged: onlyIfChanged) }
     _ = execute(ArchiveStatements.pageSize)
     var code = execute("SAVEPOINT ar;")
     guard code == 0 else { return code }
@@ -37,7 +50,7 @@ struct ArchiveRun {
     guard code == 0 else { return code }
     let sql = ArchiveStatements.list(
       where: ArchiveStatements.whereClause(request.names, glob: request.usesGlob),
-      verbose: request.isVerbose)
+      verbose: request.isVerbose, from: source)
     guard !request.isDryRun else { return printSQL(sql) }
     code = query(sql) { statement in
       if request.isVerbose {
@@ -65,7 +78,7 @@ struct ArchiveRun {
     guard code == 0 else { return code }
     let clause = ArchiveStatements.whereClause(request.names, glob: request.usesGlob)
     if request.isDryRun {
-      let sql = ArchiveStatements.extract(where: clause)
+      let sql = ArchiveStatements.extract(where: clause, from: source)
       return printSQL(sql) + printSQL(sql)
     }
     let directory = request.directory.map { $0 + [UInt8(ascii: "/")] } ?? []
@@ -73,7 +86,7 @@ struct ArchiveRun {
       (false, false), (true, false), (false, true),
     ]
     for pass in passes {
-      let sql = ArchiveStatements.extract(where: clause, links: pass.links)
+      let sql = ArchiveStatements.extract(where: clause, links: pass.links, from: source)
       let code = query(sql) { statement in
         if !pass.directoriesOnly && request.isVerbose {
           shell.output.write(text(statement, 0))
@@ -94,6 +107,7 @@ struct ArchiveRun {
 
   /// `-r`: deletes the members named, in a savepoint.
   mutating func remove() -> Int32 {
+    if let zip { return remove(zip) }
     var clause: [UInt8] = []
     if !request.names.isEmpty {
       let code = checkEntries()
@@ -118,7 +132,7 @@ struct ArchiveRun {
 
   /// Every name given must be in the archive (trailing slashes dropped); the first missing
   /// one is reported.
-  private mutating func checkEntries() -> Int32 {
+  mutating func checkEntries() -> Int32 {
     guard !request.names.isEmpty else { return 0 }
     request.names = request.names.map { name in
       var name = name
@@ -128,7 +142,7 @@ struct ArchiveRun {
     for name in request.names {
       var found = false
       let code = query(
-        Array(ArchiveStatements.check(glob: request.usesGlob).utf8), { _ in found = true },
+        ArchiveStatements.check(glob: request.usesGlob, from: source), { _ in found = true },
         bind: { statement throws(SQLiteError) in
           try Self.bindText(name, to: statement, at: 1)
         })
@@ -145,9 +159,9 @@ struct ArchiveRun {
   }
 
   /// Runs `sql` whole, as `sqlite3_exec` does; with `-n` prints it instead.
-  private func execute(_ sql: String) -> Int32 { execute(Array(sql.utf8)) }
+  func execute(_ sql: String) -> Int32 { execute(Array(sql.utf8)) }
 
-  private func execute(_ sql: [UInt8], dryRun: Bool? = nil) -> Int32 {
+  func execute(_ sql: [UInt8], dryRun: Bool? = nil) -> Int32 {
     if dryRun ?? request.isDryRun { return printSQL(sql) }
     do throws(SQLiteError) {
       var statements = connection.statements(in: SQLText(bytes: sql))
@@ -202,7 +216,7 @@ struct ArchiveRun {
     if let failure { throw failure }
   }
 
-  private func printSQL(_ sql: [UInt8]) -> Int32 {
+  func printSQL(_ sql: [UInt8]) -> Int32 {
     shell.output.write(SQLText(bytes: sql))
     shell.output.write("\n")
     return 0

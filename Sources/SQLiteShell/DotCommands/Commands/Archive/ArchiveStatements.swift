@@ -17,14 +17,18 @@ enum ArchiveStatements {
 
   /// Adds what `fsdir(PATH, DIRECTORY)` finds; `onlyIfChanged` skips files whose mode and
   /// mtime the archive already has (`-u`), `verbose` prints each name as it goes in.
+  ///
+  /// With `zipTable`, the rows go into that `zipfile` table, which compresses them itself.
   static func insert(
-    _ path: [UInt8], directory: [UInt8]?, verbose: Bool, onlyIfChanged: Bool
+    _ path: [UInt8], directory: [UInt8]?, verbose: Bool, onlyIfChanged: Bool,
+    zipTable: String? = nil
   ) -> [UInt8] {
+    let name = verbose ? "shell_putsnl(name)" : "name"
     var sql = Array(
       """
       REPLACE INTO sqlar(name,mode,mtime,sz,data)
         SELECT
-          \(verbose ? "shell_putsnl(name)" : "name"),
+          \(name),
           mode,
           mtime,
           CASE substr(lsmode(mode),1,1)
@@ -34,12 +38,24 @@ enum ArchiveStatements {
           sqlar_compress(data)
         FROM fsdir(
       """.utf8)
+    if let zipTable {
+      sql = Array(
+        """
+        REPLACE INTO \(zipTable)(name,mode,mtime,data)
+          SELECT
+            \(name),
+            mode,
+            mtime,
+            data
+          FROM fsdir(
+        """.utf8)
+    }
     sql +=
       path.sqlQuoted() + Array(",".utf8) + (directory.map { $0.sqlQuoted() } ?? Array("NULL".utf8))
     sql += Array(") AS disk\n  WHERE lsmode(mode) NOT LIKE '?%'".utf8)
     if onlyIfChanged {
       sql += Array(
-        (" AND NOT EXISTS(SELECT 1 FROM sqlar AS mem WHERE mem.name=disk.name"
+        (" AND NOT EXISTS(SELECT 1 FROM \(zipTable ?? "sqlar") AS mem WHERE mem.name=disk.name"
           + " AND mem.mtime=disk.mtime AND mem.mode=disk.mode)").utf8)
     }
     return sql + Array(";".utf8)
@@ -61,9 +77,11 @@ enum ArchiveStatements {
   }
 
   /// `SELECT name` (or with `-v`, mode, size, time and name) of the members selected.
-  static func list(where clause: [UInt8], verbose: Bool) -> [UInt8] {
+  static func list(where clause: [UInt8], verbose: Bool, from source: [UInt8] = sqlar)
+    -> [UInt8]
+  {
     let columns = verbose ? "lsmode(mode), sz, datetime(mtime, 'unixepoch'), name" : "name"
-    return Array("SELECT \(columns) FROM sqlar WHERE ".utf8) + clause
+    return Array("SELECT \(columns) FROM ".utf8) + source + Array(" WHERE ".utf8) + clause
   }
 
   /// Writes each member selected under `$dir`, never a name holding `..`.
@@ -75,13 +93,18 @@ enum ArchiveStatements {
   /// litesh's passes, which `-n` does not print. They also write a member named from the root
   /// (`/etc/x`) under the current directory (`./etc/x`) when no `-C` is given, as `tar` does;
   /// sqlite3 writes it where it says, outside the directory being extracted into.
-  static func extract(where clause: [UInt8], links: Bool? = nil) -> [UInt8] {
+  ///
+  /// A ZIP archive's `source` (`zip`, `zipfile('FILE')`) gives `data` as it is.
+  static func extract(where clause: [UInt8], links: Bool? = nil, from source: [UInt8] = sqlar)
+    -> [UInt8]
+  {
+    let data = source == sqlar ? "sqlar_uncompress(data, sz)" : "data"
     let target =
       links == nil
       ? "($dir || name)" : "(CASE WHEN $dir = '' AND name GLOB '/*' THEN '.' ELSE $dir END || name)"
     var sql = Array(
-      "SELECT  \(target), writefile(\(target), sqlar_uncompress(data, sz), mode, mtime) FROM sqlar WHERE ("
-        .utf8)
+      "SELECT  \(target), writefile(\(target), \(data), mode, mtime) FROM ".utf8)
+    sql += source + Array(" WHERE (".utf8)
     sql += clause
     sql += Array(") AND (data IS NULL OR $dirOnly = 0) AND name NOT GLOB '*..[/\\]*'".utf8)
     if let links { sql += Array(" AND lsmode(mode) \(links ? "" : "NOT ")LIKE 'l%'".utf8) }
@@ -89,14 +112,29 @@ enum ArchiveStatements {
   }
 
   /// Deletes the members selected (sqlite3 leaves the clause empty without names).
-  static func remove(where clause: [UInt8]) -> [UInt8] {
-    Array("DELETE FROM sqlar WHERE ".utf8) + clause + Array(";".utf8)
+  static func remove(where clause: [UInt8], from table: String = "sqlar") -> [UInt8] {
+    Array("DELETE FROM \(table) WHERE ".utf8) + clause + Array(";".utf8)
   }
 
   /// Finds a member by name, or with `-g` by GLOB pattern.
-  static func check(glob: Bool) -> String {
-    glob
-      ? "SELECT name FROM sqlar WHERE glob($name,name)"
-      : "SELECT name FROM sqlar WHERE name=$name"
+  static func check(glob: Bool, from source: [UInt8] = sqlar) -> [UInt8] {
+    Array("SELECT name FROM ".utf8) + source
+      + Array((glob ? " WHERE glob($name,name)" : " WHERE name=$name").utf8)
+  }
+
+  /// The table `.archive` reads by default.
+  static let sqlar = Array("sqlar".utf8)
+
+  /// Where a ZIP archive's members are read: the table `zip` of a database opened as the
+  /// archive, or `zipfile('FILE')`.
+  static func zipSource(_ file: [UInt8]?) -> [UInt8] {
+    guard let file else { return Array("zip".utf8) }
+    return Array("zipfile(".utf8) + file.sqlQuoted() + Array(")".utf8)
+  }
+
+  /// The temporary table `-c`, `-u` and `-i` write a ZIP file through, as sqlite3 makes it.
+  static func createZipTable(_ name: String, file: [UInt8]) -> [UInt8] {
+    Array("CREATE VIRTUAL TABLE temp.\(name) USING zipfile(".utf8) + file.sqlQuoted()
+      + Array(")".utf8)
   }
 }

@@ -1,0 +1,97 @@
+import CSQLite
+
+extension ZipfileCursor {
+  /// `xColumn`: name, mode, mtime, sz, rawdata, data, method, and the cursor's id as `z`.
+  func column(_ index: Int32, _ context: SQLContext) -> Int32 {
+    guard let entry else { return SQLITE_OK }
+    switch index {
+    case 0: context.result(text: entry.name)
+    case 1: context.result(Int64(entry.mode))
+    case 2: context.result(Int64(entry.unixTime))
+    case 3:
+      if sqlite3_vtab_nochange(context.raw) == 0 { context.result(Int64(entry.uncompressedSize)) }
+    case 4:
+      if sqlite3_vtab_nochange(context.raw) != 0 { return SQLITE_OK }
+      return data(of: entry, raw: true, context)
+    case 5:
+      guard entry.method == 0 || entry.method == 8 else { return SQLITE_OK }
+      return data(of: entry, raw: false, context)
+    case 6: context.result(Int64(entry.method))
+    default: context.result(id)
+    }
+    return SQLITE_OK
+  }
+
+  /// The member's bytes, inflated unless `raw`.
+  ///
+  /// `NULL` for a directory, an empty blob for an empty file. Sizes are C `int`s, as in sqlite3: a member of 2 GiB or more reads as empty.
+  private func data(of entry: ZipEntry, raw: Bool, _ context: SQLContext) -> Int32 {
+    let finalSize = Int32(truncatingIfNeeded: entry.uncompressedSize)
+    guard finalSize > 0 else {
+      if !entry.isDirectory { context.result(blob: []) }
+      return SQLITE_OK
+    }
+    let stored: [UInt8]
+    switch ZipDirectory.storedData(of: entry, in: dataSource) {
+    case .success(let bytes): stored = bytes
+    case .failure(let error): return VirtualTable.fail(vtabPointer, error.message)
+    }
+    guard !raw, entry.method != 0 else {
+      context.result(blob: stored)
+      return SQLITE_OK
+    }
+    Self.inflate(stored, size: Int(finalSize), context)
+    return SQLITE_OK
+  }
+
+  /// Inflates `stored` to exactly `size` bytes.
+  ///
+  /// It fails as sqlite3 does ("inflate() failed (N)" with zlib's code). A size no deflate stream of this length can reach is refused
+  /// before anything is allocated; a stream that ends short of `size` is an error (sqlite3
+  /// returns the declared size with unset bytes at the end).
+  static func inflate(_ stored: [UInt8], size: Int, _ context: SQLContext) {
+    guard let zlib = RawDeflate.shared else { return context.error(Zlib.missing) }
+    // Deflate expands at most 1032:1.
+    guard size <= stored.count * 1032 + 1024 else {
+      return context.error("inflate() failed (-3)")
+    }
+    var output = [UInt8](repeating: 0, count: size)
+    let result = stored.withUnsafeBytes { input in
+      output.withUnsafeMutableBytes { zlib.inflate(input, into: $0) }
+    }
+    switch result {
+    case .success(let produced) where produced == size: context.result(blob: output)
+    case .success: context.error("inflate() failed (-3)")
+    case .failure(let failure):
+      context.error("\(failure.isInit ? "inflateInit2()" : "inflate()") failed (\(failure.code))")
+    }
+  }
+
+  /// `zipfile_cds(z)`: the current member's central record of the cursor `z` names, as JSON.
+  static func centralRecordJSON(
+    _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+  ) {
+    guard let context, let data = sqlite3_user_data(context) else { return }
+    let vtab = data.assumingMemoryBound(to: sqlite3_vtab.self)
+    guard let table = ZipfileTable.from(vtab) else { return }
+    let arguments = SQLArguments(count: count, values: values)
+    let id = arguments.int64(0)
+    guard let cursor = table.cursors.first(where: { $0.id == id }), let entry = cursor.entry
+    else { return }
+    let fields: [(String, UInt32)] = [
+      ("version-made-by", UInt32(entry.versionMadeBy)),
+      ("version-to-extract", UInt32(entry.versionNeeded)), ("flags", UInt32(entry.flags)),
+      ("compression", UInt32(entry.method)), ("time", UInt32(entry.dosTime)),
+      ("date", UInt32(entry.dosDate)), ("crc32", entry.crc32),
+      ("compressed-size", entry.compressedSize), ("uncompressed-size", entry.uncompressedSize),
+      ("file-name-length", UInt32(entry.nameLength)),
+      ("extra-field-length", UInt32(entry.extraLength)),
+      ("file-comment-length", UInt32(entry.commentLength)),
+      ("disk-number-start", UInt32(entry.diskStart)),
+      ("internal-attr", UInt32(entry.internalAttributes)),
+      ("external-attr", entry.externalAttributes), ("offset", entry.localHeaderOffset),
+    ]
+    let body = fields.map { "\"\($0.0)\" : \($0.1)" }.joined(separator: ", ")
+    SQLContext(raw: context).result(text: "{" + body + " }")
+  }
+}

@@ -1,0 +1,93 @@
+import CSQLite
+import Glibc
+
+extension ZipfileTable {
+  /// `xBegin`: opens the file to append and reads its directory into memory.
+  func begin(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
+    guard let fileName, !fileName.isEmpty else {
+      return VirtualTable.fail(vtab, "zipfile: missing filename")
+    }
+    let path = Array(fileName.prefix { $0 != 0 })
+    let descriptor = ZipSource.open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      return VirtualTable.fail(
+        vtab,
+        "zipfile: failed to open file \(String(decoding: path, as: UTF8.self)) for writing")
+    }
+    writer = descriptor
+    let source = ZipSource.file(descriptor)
+    size = source.size
+    switch ZipDirectory.entries(of: source) {
+    case .success(let found):
+      entries = found
+      return SQLITE_OK
+    case .failure(let error):
+      cleanUp()
+      return VirtualTable.fail(vtab, error.message)
+    }
+  }
+
+  /// `xCommit` (and `xRollback`, as in sqlite3): writes the central directory and the end
+  /// record after everything the file holds, then ends the transaction.
+  func commit(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
+    guard writer != nil else { return SQLITE_OK }
+    defer { cleanUp() }
+    let start = size
+    var rc = SQLITE_OK
+    for entry in entries where rc == SQLITE_OK {
+      rc = append(entry.centralRecord(), vtab)
+    }
+    let end = ZipFormat.endRecord(
+      count: entries.count, directorySize: size - start, directoryOffset: start)
+    return append(end, vtab)
+  }
+
+  /// Appends `bytes` to the file.
+  func append(_ bytes: [UInt8], _ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
+    guard let writer else { return SQLITE_ERROR }
+    var done = 0
+    while done < bytes.count {
+      let wrote = bytes.withUnsafeBytes {
+        write(writer, $0.baseAddress?.advanced(by: done), bytes.count - done)
+      }
+      if wrote < 0 && errno == EINTR { continue }
+      guard wrote > 0 else { return VirtualTable.fail(vtab, "error in fwrite()") }
+      done += wrote
+    }
+    size += Int64(bytes.count)
+    return SQLITE_OK
+  }
+
+  /// Whether two names are the same, a trailing `/` on either ignored.
+  static func sameName(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    a.droppingSlash == b.droppingSlash
+  }
+
+  /// Removes the member at `index`, moving the cursors on it to the member after it.
+  func remove(at index: Int) {
+    entries.remove(at: index)
+    for cursor in cursors where cursor.scansTable {
+      if cursor.index > index {
+        cursor.index -= 1
+      } else if cursor.index == index {
+        cursor.skipsNext = true
+      }
+    }
+  }
+
+  /// Inserts `entry` before `index` (at the end when `nil`), keeping the cursors where they are.
+  func insert(_ entry: ZipEntry, before index: Int?) {
+    let position = index ?? entries.count
+    entries.insert(entry, at: position)
+    for cursor in cursors where cursor.scansTable && cursor.index >= position && index != nil {
+      cursor.index += 1
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// The bytes without one trailing `/`.
+  fileprivate var droppingSlash: ArraySlice<UInt8> {
+    last == UInt8(ascii: "/") ? dropLast() : self[...]
+  }
+}
