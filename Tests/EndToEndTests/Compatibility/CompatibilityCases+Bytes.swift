@@ -61,20 +61,22 @@ extension CompatibilityCases {
           + ".import --csv @.csv t\nSELECT x, y FROM t;\n.import --csv no-@.csv t\n")),
     CompatibilityCase(
       "a Latin-1 database name on the command line opens that very file",
-      bytes: [withLatin1("@.db"), Array("CREATE TABLE t(a); INSERT INTO t VALUES(1);".utf8)],
-      input: Array(".system ls\n.show\n".utf8)),
+      bytes: [
+        withLatin1("@.db"), Array("CREATE TABLE t(a); INSERT INTO t VALUES(1);".utf8),
+        Array(".system ls *.db".utf8), Array(".show".utf8),
+      ]),
     CompatibilityCase(
       "a database with a Latin-1 name reopens with its rows",
       bytes: [withLatin1("@.db")],
       input: withLatin1(
         "CREATE TABLE t(a); INSERT INTO t VALUES(42);\n.open other.db\n.open @.db\n"
-          + "SELECT count(*) FROM t;\n.show\n.system ls\n")),
+          + "SELECT count(*) FROM t;\n.system ls *.db\n")),
     CompatibilityCase(
       ".open, .backup, .save, .restore, .clone and .log keep a Latin-1 name's bytes",
       input: withLatin1(
         ".open new-@.db\nCREATE TABLE t(a); INSERT INTO t VALUES(7);\n.backup b-@.db\n"
           + ".save main s-@.db\n.clone c-@.db\n.log l-@.txt\n.log off\n.open --new n-@.db\n"
-          + ".restore b-@.db\nSELECT a FROM t;\n.system ls\n.clone c-@.db\n"
+          + ".restore b-@.db\nSELECT a FROM t;\n.system ls *.db *.txt\n.clone c-@.db\n"
           + ".open /nonexistent-@/x.db\n.backup /nonexistent-@/x.db\n.restore no-@.db\n")),
   ]
 }

@@ -69,6 +69,8 @@ struct CompatibilityTests {
   /// The cases whose output differs with readers by nature, with the reason.
   static let differentWithReaders: [String: String] = [
     ".open creates, reopens and shows the file": "`.show` has a `readers:` line while readers run",
+    "a Latin-1 database name on the command line opens that very file":
+      "`.show` has a `readers:` line while readers run",
     ".filectrl runs file controls on a database file":
       "`data_version` counts the commits the read pool's WAL switch made",
     ".connection lists, switches and closes connections; only one digit is a number":
