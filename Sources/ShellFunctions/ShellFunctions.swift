@@ -37,6 +37,7 @@ public enum ShellFunctions {
     try FileFunctions.register(registration, safeMode: safeMode)
     if !safeMode { try DirectoryListing.register(registration) }
     try CompletionTable.register(registration)
+    try PageDataTable.register(registration)
     try ArchiveFunctions.register(registration)
     try ShellHelperFunctions.register(registration)
     try EditFunction.register(registration, safeMode: safeMode)
