@@ -19,11 +19,23 @@ public final class DatabaseImage {
   /// Whether page 1 starts with "SQLite format 3" and the header's page size is valid.
   public let hasValidHeader: Bool
 
+  /// Whether the image holds nothing a database would: bytes, but neither a valid header nor
+  /// any page that parses as a b-tree page (a file that is not a database at all).
+  public var isUnrecognizable: Bool {
+    (file.size > 0 || log != nil) && !hasValidHeader
+      && !(0..<pageCount).contains { btreePage($0 + 1) != nil }
+  }
+
   /// The image of `file`, overlaid by the committed frames of `log` when given.
   public init(file: ByteSource, log logBytes: ByteSource? = nil) {
     self.file = file
-    let header = file.read(offset: 0, count: 100)
     let log = logBytes.flatMap { WriteAheadLog($0) }
+    let header =
+      if let log, let logBytes, let offset = log.frameOffsets[1] {
+        logBytes.read(offset: offset, count: 100)
+      } else {
+        file.read(offset: 0, count: 100)
+      }
     let magic = Array("SQLite format 3\0".utf8)
     let headerSize = Self.pageSize(header)
     hasValidHeader = header.count == 100 && header.starts(with: magic) && headerSize != nil
@@ -37,17 +49,15 @@ public final class DatabaseImage {
     pageCount = log?.pageCount ?? (file.size + size - 1) / size
   }
 
-  /// Page `number` (1-based), `pageSize` bytes long, or `nil` when the file holds no such page
-  /// (a page cut short by truncation comes back padded with zeros).
+  /// Page `number` (1-based), `pageSize` bytes long, or `nil` when the file does not hold all
+  /// of it (a page cut short by truncation is lost: zeros in its place would read as data).
   public func page(_ number: Int) -> [UInt8]? {
     guard number >= 1, number <= pageCount else { return nil }
     if let log, let logBytes, let offset = log.frameOffsets[number] {
       return logBytes.read(offset: offset, count: pageSize)
     }
-    var bytes = file.read(offset: (number - 1) * pageSize, count: pageSize)
-    guard !bytes.isEmpty else { return nil }
-    if bytes.count < pageSize { bytes += [UInt8](repeating: 0, count: pageSize - bytes.count) }
-    return bytes
+    let bytes = file.read(offset: (number - 1) * pageSize, count: pageSize)
+    return bytes.count == pageSize ? bytes : nil
   }
 
   /// The 100-byte header as the image holds it (page 1's start), short when page 1 is missing.

@@ -45,6 +45,13 @@ enum RecoverCommand {
     let log = path.isEmpty ? nil : ByteSource(readingFile: path + "-wal")
     defer { log?.close() }
     let image = DatabaseImage(file: file, log: log)
+    if image.isUnrecognizable {
+      // sqlite3's output for a file that is not a database.
+      shell.output.write("BEGIN;\nPRAGMA writable_schema = on;\n")
+      shell.output.flush()
+      shell.errors.write("sql error: file is not a database (26)\n")
+      return .failure
+    }
     let output = shell.output
     let recovery = DatabaseRecovery(image: image, options: options) { statement in
       (statement + ";\n".utf8).withUnsafeBufferPointer { output.write(bytes: $0) }
