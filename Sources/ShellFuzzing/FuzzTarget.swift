@@ -18,6 +18,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case bench
   /// `.open --hexdb` lines, `.check`'s glob, `.archive`'s options.
   case parsers
+  /// A database file's pages, records and WAL frames, and `.recover`'s script from them.
+  case pages
 
   /// Runs one input; returns a description of each property that failed.
   public func run(_ data: [UInt8]) -> [String] {
@@ -29,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .parameters: ParameterSetFuzz.run(data)
     case .bench: BenchFuzz.run(data)
     case .parsers: ParsersFuzz.run(data)
+    case .pages: PagesFuzz.run(data)
     }
   }
 }

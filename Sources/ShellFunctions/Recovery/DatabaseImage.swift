@@ -14,7 +14,7 @@ public final class DatabaseImage {
   public let pageSize: Int
   /// The bytes of each page that b-tree content may use: the page size less the reserved bytes.
   public let usableSize: Int
-  /// The number of pages: the log's after its last commit, else the file's size in pages.
+  /// The number of pages: the log's after its last commit, else the whole pages in the file.
   public let pageCount: Int
   /// Whether page 1 starts with "SQLite format 3" and the header's page size is valid.
   public let hasValidHeader: Bool
@@ -46,7 +46,10 @@ public final class DatabaseImage {
     usableSize = max(480, size - reserved)
     self.log = log
     self.logBytes = log == nil ? nil : logBytes
-    pageCount = log?.pageCount ?? (file.size + size - 1) / size
+    // A commit frame's size is bounded by the pages there are: the file's and the log's.
+    let filePages = file.size / size
+    pageCount =
+      log.map { min($0.pageCount, max(filePages, $0.frameOffsets.keys.max() ?? 0)) } ?? filePages
   }
 
   /// Page `number` (1-based), `pageSize` bytes long, or `nil` when the file does not hold all
