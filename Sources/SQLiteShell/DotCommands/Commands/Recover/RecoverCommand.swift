@@ -13,6 +13,10 @@ import ShellFunctions
 enum RecoverCommand {
   static let run: DotCommand.Handler = { shell, arguments in
     guard let options = parseOptions(arguments, shell) else { return .failure }
+    if shell.isDqlite {
+      shell.refuseOnDqlite(".recover")
+      return .failure
+    }
     guard let connection = shell.openDatabase() else { return .failure }
     // The input stays as it is: closing this connection later must not checkpoint the `-wal`
     // file into a database that may be corrupt (the log is kept, as after a crash).
