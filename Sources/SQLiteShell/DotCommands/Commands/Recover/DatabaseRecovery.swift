@@ -1,6 +1,6 @@
 import CSQLite
-public import SQLiteCore
-public import ShellFunctions
+package import SQLiteCore
+package import ShellFunctions
 
 /// `.recover`'s options, as sqlite3 3.40.1 takes them.
 struct RecoverOptions {
@@ -20,7 +20,7 @@ struct RecoverOptions {
 /// are known. Tables (and UNIQUE indexes) come first, then each table's rows from its tree,
 /// then the rows of pages no tree reaches in the lost-and-found table, then views, triggers
 /// and other indexes.
-public struct DatabaseRecovery {
+package struct DatabaseRecovery {
   let image: DatabaseImage
   let options: RecoverOptions
   /// Receives each statement, without its `;`.
@@ -89,7 +89,7 @@ public struct DatabaseRecovery {
   }
 
   /// The whole script for `image` with the default options (for tests and the fuzzer).
-  public static func script(for image: DatabaseImage) throws(SQLiteError) -> [UInt8] {
+  package static func script(for image: DatabaseImage) throws(SQLiteError) -> [UInt8] {
     var script: [UInt8] = []
     try DatabaseRecovery(image: image, options: RecoverOptions()) { script += $0 + ";\n".utf8 }
       .run()
