@@ -203,6 +203,29 @@ struct RecoverTests {
         == "100\n60\n")
   }
 
+  @Test("a database a writer holds locked is refused, with nothing on standard output")
+  func locked() throws {
+    let directory = try BatchRun.Directory("recover")
+    defer { directory.remove() }
+    try directory.write("setup.sql", Array("CREATE TABLE t(a); INSERT INTO t VALUES(1);\n".utf8))
+    _ = try BatchRun.run(
+      Self.sqlite3, ["lk.db"], in: directory, inputFile: directory.file("setup.sql"))
+    let writer = try Coprocess(Self.sqlite3, ["lk.db"], directory: directory.path)
+    writer.send("BEGIN EXCLUSIVE; INSERT INTO t VALUES(2); SELECT 'locked';\n")
+    _ = try writer.read(until: "locked\n")
+    let refused = try BatchRun.run(Binary.litesh, ["lk.db", ".recover"], in: directory)
+    #expect(refused.status == 1)
+    #expect(refused.output.isEmpty)
+    #expect(
+      refused.errors
+        == "Error: cannot recover \"lk.db\": database is locked (another connection is writing it)\n"
+    )
+    writer.send("COMMIT;\n")
+    _ = try writer.finish()
+    let recovered = try BatchRun.run(Binary.litesh, ["lk.db", ".recover"], in: directory)
+    #expect(recovered.outputText.contains("INSERT OR IGNORE INTO 't'(_rowid_, 'a') VALUES (2, 2);"))
+  }
+
   @Test("a file that is not a database: sqlite3's two lines and its error, and a failure")
   func notADatabase() throws {
     let directory = try BatchRun.Directory("recover")
