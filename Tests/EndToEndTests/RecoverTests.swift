@@ -7,7 +7,9 @@ import Testing
 struct RecoverTests {
   static let sqlite3 = "/usr/bin/sqlite3"
 
-  /// Tables of every kind, then indexes, a view and a trigger (UNIQUE indexes before the others,
+  /// Tables of every kind (generated columns, a key that is no rowid alias, STRICT with a
+  /// column added later, WITHOUT ROWID with its key in another order), then indexes, a view,
+  /// a trigger and ANALYZE's table (UNIQUE indexes before the others,
   /// so the rebuilt file lists them in the same order), 100 rows over many pages, and
   /// blobs and text long enough for overflow chains.
   static let schema = """
@@ -24,10 +26,21 @@ struct RecoverTests {
     INSERT INTO big(data) SELECT hex(randomblob(1500)) FROM generate_series(1, 50);
     CREATE TABLE chain(x);
     INSERT INTO chain VALUES(randomblob(30000));
+    CREATE TABLE gen(a INTEGER PRIMARY KEY, b, c AS (b * 2) STORED, d AS (b + 1), e);
+    INSERT INTO gen(a, b, e) VALUES(1, 2, 'x'), (2, 5, 'y');
+    CREATE TABLE desckey(a INTEGER PRIMARY KEY DESC, b);
+    INSERT INTO desckey VALUES(5, 'five'), (9, 'nine');
+    CREATE TABLE st(x INT, y TEXT) STRICT;
+    INSERT INTO st VALUES(1, 'a');
+    ALTER TABLE st ADD COLUMN z TEXT DEFAULT 'later';
+    INSERT INTO st VALUES(2, 'b', 'given');
+    CREATE TABLE pair(p, q, PRIMARY KEY(q, p)) WITHOUT ROWID;
+    INSERT INTO pair VALUES(1, 2), (3, 4);
     CREATE UNIQUE INDEX plain_x ON plain(x);
     CREATE INDEX t_b ON t(b);
     CREATE VIEW v AS SELECT a, b FROM t WHERE a > 1;
     CREATE TRIGGER tr AFTER INSERT ON plain BEGIN INSERT INTO t(b) VALUES(new.x); END;
+    ANALYZE;
 
     """
 

@@ -73,14 +73,17 @@ struct RecoveredTable {
       names.append("_rowid_")
       addValue(keepsRowids ? row.rowid.map(RecordValue.integer) ?? .null : .null)
     }
-    for column in columns.prefix(count) where column.isWritable {
+    // By field, not by column position as sqlite3's extension does: a virtual generated
+    // column has no field, and counting it dropped the table's last column there.
+    for column in columns where column.isWritable {
+      guard let field = column.field, field < count else { continue }
       names.append(column.name.sqlQuoted("'"))
-      if column.isIntegerPrimaryKey {
-        addValue(row.rowid.map(RecordValue.integer) ?? .null)
-      } else if let field = column.field, field < count {
-        addValue(row.fields[field])
+      // An alias of the rowid is stored as NULL; `INTEGER PRIMARY KEY DESC` is no alias and
+      // keeps its own value.
+      if column.isIntegerPrimaryKey, row.fields[field] == .null, let rowid = row.rowid {
+        addValue(.integer(rowid))
       } else {
-        addValue(.null)
+        addValue(row.fields[field])
       }
     }
     var statement = Array("INSERT OR IGNORE INTO \(name.sqlQuoted("'"))(".utf8)
