@@ -77,11 +77,9 @@ struct DatabaseImageTests {
 
   @Test("committed WAL frames overlay the file; a frame with a bad checksum ends the log")
   func writeAheadLog() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "litesh-image-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("w.db").path
+    let directory = try ScratchDirectory()
+    defer { withExtendedLifetime(directory) {} }
+    let path = directory.path + "/w.db"
     let connection = try Connection(path: path)
     try connection.execute(
       "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0; CREATE TABLE t(a INTEGER PRIMARY KEY, b);"

@@ -7,13 +7,13 @@ import Testing
 struct PageDataTableTests {
   /// A connection with the shell functions on a file database of 200 rows (an interior page),
   /// and `aux` attached with one row.
-  static func open(_ directory: URL) throws -> Connection {
-    let connection = try Connection(path: directory.appendingPathComponent("d.db").path)
+  static func open(_ directory: ScratchDirectory) throws -> Connection {
+    let connection = try Connection(path: directory.path + "/d.db")
     try ShellFunctions.register(on: connection)
     try connection.execute(
       "CREATE TABLE t(a INTEGER PRIMARY KEY, b); "
         + "INSERT INTO t SELECT value, printf('%.50c', 'x') FROM generate_series(1, 200);"
-        + "ATTACH '\(directory.appendingPathComponent("aux.db").path)' AS aux;"
+        + "ATTACH '\(directory.path + "/aux.db")' AS aux;"
         + "CREATE TABLE aux.u(x); INSERT INTO aux.u VALUES('only');")
     return connection
   }
@@ -25,10 +25,8 @@ struct PageDataTableTests {
 
   @Test("each record field of a page, the rowid as field -1, and the schema argument")
   func data() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "litesh-dbdata-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try ScratchDirectory()
+    defer { withExtendedLifetime(directory) {} }
     let connection = try Self.open(directory)
     let schema = try connection.query(
       "SELECT cell, field, value FROM sqlite_dbdata WHERE pgno = 1 AND field IN (-1, 1, 3)")
@@ -44,10 +42,8 @@ struct PageDataTableTests {
 
   @Test("each child pointer of the interior pages")
   func pointers() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "litesh-dbptr-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try ScratchDirectory()
+    defer { withExtendedLifetime(directory) {} }
     let connection = try Self.open(directory)
     let leaves = try connection.query(
       "SELECT count(*) FROM dbstat WHERE name = 't' AND pagetype = 'leaf'")
