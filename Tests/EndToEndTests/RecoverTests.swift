@@ -103,6 +103,28 @@ struct RecoverTests {
     #expect(try Self.query(directory, "new.db", "PRAGMA user_version") == "7\n")
   }
 
+  @Test(
+    "what sqlite3 prints before it fails starts litesh's script, byte for byte",
+    arguments: [
+      "PRAGMA page_size = 512; PRAGMA user_version = -3; PRAGMA application_id = 123456;",
+      "PRAGMA encoding = 'UTF-16be'; PRAGMA auto_vacuum = 2; PRAGMA page_size = 65536;",
+      "PRAGMA encoding = 'UTF-16le'; PRAGMA auto_vacuum = 1;",
+    ])
+  func sameStart(settings: String) throws {
+    let directory = try BatchRun.Directory("recover")
+    defer { directory.remove() }
+    try directory.write("make.sql", Array((settings + " CREATE TABLE t(a);\n").utf8))
+    _ = try BatchRun.run(
+      Self.sqlite3, ["s.db"], in: directory, inputFile: directory.file("make.sql"))
+    let reference = try BatchRun.run(Self.sqlite3, ["s.db", ".recover"], in: directory)
+    let litesh = try BatchRun.run(Binary.litesh, ["s.db", ".recover"], in: directory)
+    #expect(
+      reference.outputText.hasSuffix(
+        "PRAGMA application_id = '\(settings.contains("123456") ? 123456 : 0)';\n"))
+    #expect(litesh.output.starts(with: reference.output))
+    #expect(litesh.status == 0 && litesh.errors.isEmpty)
+  }
+
   @Test("a WAL database recovers the transactions not yet checkpointed")
   func writeAheadLog() throws {
     let directory = try Self.makeDatabase("PRAGMA journal_mode = WAL;\n")
