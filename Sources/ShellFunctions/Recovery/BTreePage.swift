@@ -67,7 +67,9 @@ public struct BTreePage {
       return result
     }
     guard let (size, sizeLength) = Varint.read(bytes, at: offset, limit: usableSize),
-      size >= 0, size <= Int64(Int32.max)
+      // SQLite stores no value longer than SQLITE_MAX_LENGTH: a larger claim is corruption,
+      // and following it could gather up to the whole file into one payload.
+      size >= 0, size <= 1_000_000_000
     else { return nil }
     offset += sizeLength
     if kind == .tableLeaf {
