@@ -238,6 +238,24 @@ struct RecoverTests {
         == "100\n60\n")
   }
 
+  @Test("a schema entry smuggling a second statement is left out; its rows go to lost_and_found")
+  func smuggledStatement() throws {
+    let directory = try BatchRun.Directory("recover")
+    defer { directory.remove() }
+    let setup = """
+      CREATE TABLE t(a); INSERT INTO t VALUES('kept');
+      PRAGMA writable_schema = ON;
+      UPDATE sqlite_schema SET sql = 'CREATE TABLE t(a); DROP TABLE other' WHERE name = 't';
+
+      """
+    try directory.write("setup.sql", Array(setup.utf8))
+    _ = try BatchRun.run(
+      Self.sqlite3, ["db.db"], in: directory, inputFile: directory.file("setup.sql"))
+    let script = try Self.recover(directory).outputText
+    #expect(!script.contains("DROP TABLE"))
+    #expect(try Self.query(directory, "new.db", "SELECT id, c0 FROM lost_and_found") == "1|kept\n")
+  }
+
   @Test("a database a writer holds locked is refused, with nothing on standard output")
   func locked() throws {
     let directory = try BatchRun.Directory("recover")

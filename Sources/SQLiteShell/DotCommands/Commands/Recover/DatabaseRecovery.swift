@@ -78,7 +78,10 @@ package struct DatabaseRecovery {
     for row in schema where row.isTable && !row.isVirtual && row.tableName == "sqlite_sequence" {
       writeRows(of: row.root, tables: tables)
     }
-    for row in schema where row.root > 0 { _ = image.treePages(root: row.root, visited: &used) }
+    // A table whose statement could not be re-created leaves its rows to lost_and_found.
+    for row in schema where row.root > 0 && (!row.isTable || tables[row.root] != nil) {
+      _ = image.treePages(root: row.root, visited: &used)
+    }
     try LostAndFound(image: image, options: options, emit: emit).write(used: used, scratch: scratch)
     for row in schema where row.type != nil && !row.isTable && !row.isUniqueIndex {
       guard let sql = row.sql, Self.runSingle(sql, on: scratch) else { continue }
@@ -157,7 +160,8 @@ package struct DatabaseRecovery {
   }
 
   /// Runs `sql` on `scratch` if it is exactly one statement that succeeds: a schema entry
-  /// with more after its statement is not copied into the script.
+  /// with another statement after its own (only comments may follow) is not copied into the
+  /// script, where it would run too.
   static func runSingle(_ sql: String, on scratch: Connection) -> Bool {
     scratch.withUnsafeHandle { db in
       var statement: OpaquePointer?
@@ -166,7 +170,10 @@ package struct DatabaseRecovery {
         guard sqlite3_prepare_v2(db, text, -1, &statement, &tail) == SQLITE_OK,
           statement != nil, let tail
         else { return false }
-        return String(cString: tail).allSatisfy { $0.isWhitespace || $0 == ";" }
+        var next: OpaquePointer?
+        let rc = sqlite3_prepare_v2(db, tail, -1, &next, nil)
+        defer { sqlite3_finalize(next) }
+        return rc == SQLITE_OK && next == nil
       }
       defer { sqlite3_finalize(statement) }
       guard isPrepared else { return false }
