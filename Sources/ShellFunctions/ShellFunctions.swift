@@ -40,6 +40,7 @@ public enum ShellFunctions {
       try ZipfileTable.register(registration)
     }
     try CompletionTable.register(registration)
+    try PageDataTable.register(registration)
     try ArchiveFunctions.register(registration)
     try ShellHelperFunctions.register(registration)
     try EditFunction.register(registration, safeMode: safeMode)

@@ -22,6 +22,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case expert
   /// ZIP archives: `zipfile(BLOB)`, and a `zipfile` table written over the bytes as a file.
   case zip
+  /// A database file's pages, records and WAL frames, and `.recover`'s script from them.
+  case pages
 
   /// Runs one input; returns a description of each property that failed.
   public func run(_ data: [UInt8]) -> [String] {
@@ -35,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .parsers: ParsersFuzz.run(data)
     case .expert: ExpertFuzz.run(data)
     case .zip: ZipFuzz.run(data)
+    case .pages: PagesFuzz.run(data)
     }
   }
 }

@@ -84,7 +84,7 @@ struct DqliteShellTests {
     #expect(shell.availableErrors().contains("RETURNING is not supported on dqlite"))
     _ = try run(shell, ".sha3sum", marker: "D")
     #expect(shell.availableErrors().contains("needs a local SQLite file"))
-    for command in [".session open main s", ".connection 1"] {
+    for command in [".session open main s", ".connection 1", ".recover"] {
       _ = try run(shell, command, marker: "L")
       #expect(shell.availableErrors().contains("needs a local SQLite file"), "\(command)")
     }

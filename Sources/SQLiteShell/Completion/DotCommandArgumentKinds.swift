@@ -45,6 +45,7 @@ public enum DotCommandArgumentKinds {
     "pager": [.choices(["on", "off", "auto"])],
     "parameter": [.choices(["clear", "init", "list", "set", "unset"]), .parameter],
     "read": [.fileName],
+    "recover": [.choices(["--ignore-freelist", "--lost-and-found", "--no-rowids"])],
     "restore": [.fileName],
     "save": [.fileName],
     "schema": [.table],

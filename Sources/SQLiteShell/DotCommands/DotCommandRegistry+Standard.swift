@@ -79,7 +79,7 @@ extension DotCommandRegistry {
     DotCommand("prompt", help: HelpText.promptHelp, handler: SettingCommands.prompt),
     DotCommand("quit", help: HelpText.quitHelp, handler: SessionCommands.quit),
     DotCommand("read", minimumPrefix: 3, help: HelpText.readHelp, handler: SessionCommands.read),
-    DotCommand("recover"),
+    DotCommand("recover", help: HelpText.recoverHelp, handler: RecoverCommand.run),
     DotCommand(
       "restore", minimumPrefix: 3, help: HelpText.restoreHelp,
       handler: FileCommands.restore),

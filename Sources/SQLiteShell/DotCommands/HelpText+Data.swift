@@ -11,6 +11,13 @@ extension HelpText {
     "   OBJECTS is a LIKE pattern for tables, indexes, triggers or views to dump",
     "   Additional LIKE patterns can be given in subsequent arguments",
   ]
+  static let recoverHelp = [
+    ".recover                 Recover as much data as possible from corrupt db.",
+    "   --ignore-freelist        Ignore pages that appear to be on db freelist",
+    "   --lost-and-found TABLE   Alternative name for the lost-and-found table",
+    "   --no-rowids              Do not attempt to recover rowid values",
+    "                            that are not also INTEGER PRIMARY KEYs",
+  ]
   static let importHelp = [
     ".import FILE TABLE       Import data from FILE into TABLE",
     "   Options:",

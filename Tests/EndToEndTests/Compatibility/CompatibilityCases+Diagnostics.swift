@@ -11,6 +11,9 @@ extension CompatibilityCases {
 
   static let diagnostics: [CompatibilityCase] = [
     CompatibilityCase(
+      ".recover's help and its refusal of an unknown option",
+      input: ".help recover\n.recover --bogus\n.recover -lost\n.recover --no-rowids -x\n"),
+    CompatibilityCase(
       ".trace shows statements inside triggers",
       input: trigger + ".trace stdout\nINSERT INTO t VALUES(1);\nSELECT a FROM t;;;\n"),
     CompatibilityCase(

@@ -99,12 +99,6 @@ struct DiagnosticCommandsTests {
     #expect(output.contains("1\n"))
   }
 
-  @Test("a command sqlite3 has and litesh lacks says so by name")
-  func unsupportedCommand() {
-    let (_, errors) = ShellHarness().run(".recover\n")
-    #expect(errors == "Error: .recover is not supported by litesh\n")
-  }
-
   @Test(".vfslist lists every VFS and marks the one in use")
   func vfsList() {
     let (output, _) = ShellHarness().run("SELECT 1;\n.vfslist\n")

@@ -15,6 +15,7 @@ struct DotCommandRegistryTests {
       ("s", "scanstats"), ("pro", "progress"), ("no", "nonce"), ("dbc", "dbconfig"),
       ("c", "clone"), ("che", "check"), ("testcase", "testcase"),
       ("impo", "import"), ("impos", "imposter"), ("self", "selftest"), ("testctrl", "testctrl"),
+      ("r", "recover"), ("re", "recover"), ("rec", "recover"), ("res", "restore"),
     ])
   func resolves(_ typed: String, _ name: String) {
     #expect(registry.resolve(typed)?.name == name)
@@ -22,7 +23,7 @@ struct DotCommandRegistryTests {
 
   @Test(
     "leaves prefixes sqlite3 rejects or gives to other commands unrun",
-    arguments: ["ti", "b", "ch", "li", "r", "testc", "testcas", "testctr", "sel"])
+    arguments: ["ti", "b", "ch", "li", "testc", "testcas", "testctr", "sel"])
   func rejects(_ typed: String) {
     #expect(registry.resolve(typed)?.handler == nil)
   }

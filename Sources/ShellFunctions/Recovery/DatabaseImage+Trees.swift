@@ -1,0 +1,39 @@
+extension DatabaseImage {
+  /// The b-tree pages of the tree rooted at `root`, depth-first in key order, each once: a page
+  /// already in `visited` (a cycle, or a page two trees claim) is not entered again, and a
+  /// child that is missing or not a b-tree page is skipped.
+  public func treePages(root: Int, visited: inout Set<Int>) -> [BTreePage] {
+    var result: [BTreePage] = []
+    var stack = [root]
+    while let number = stack.popLast() {
+      guard visited.insert(number).inserted, let page = btreePage(number) else { continue }
+      result.append(page)
+      stack.append(contentsOf: page.children.reversed())
+    }
+    return result
+  }
+
+  /// The rows a b-tree page holds: each cell's rowid (table leaves) and decoded fields.
+  ///
+  /// `overflowPages` collects the overflow pages they used. Table interior cells hold no row and give none.
+  public func rows(of page: BTreePage, overflowPages: inout [Int]) -> [PageRow] {
+    guard page.kind != .tableInterior else { return [] }
+    let encoding = textEncoding
+    return (0..<page.cellCount).compactMap { index in
+      guard let cell = page.cell(index) else { return nil }
+      let payload = payload(of: cell, overflowPages: &overflowPages)
+      return PageRow(
+        cell: index, rowid: cell.rowid, fields: Record.decode(payload, textEncoding: encoding))
+    }
+  }
+}
+
+/// One cell's row: where it is, its rowid (table b-trees) and its fields.
+public struct PageRow: Sendable {
+  /// The cell's index on its page.
+  public var cell: Int
+  /// The rowid, for a table b-tree's cell.
+  public var rowid: Int64?
+  /// The record's fields.
+  public var fields: [RecordValue]
+}
