@@ -168,7 +168,7 @@ extension CompatibilityCases {
     [
       ".shell echo x", ".system ls", ".backup x.db", ".save x.db", ".restore x.db", ".cd /",
       ".load x", ".read x.sql", ".output x.txt", ".once x.txt", ".excel", ".once -x", ".output -e",
-      ".log x.txt", ".open x.db",
+      ".log x.txt", ".open x.db", ".clone x.db", ".clone",
       "ATTACH 'x.db' AS y;", "VACUUM INTO 'v.db';", "SELECT load_extension('x');",
       "SELECT 5; ATTACH 'x.db' AS y; SELECT 6;",
     ].map { line in

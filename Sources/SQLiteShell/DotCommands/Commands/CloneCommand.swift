@@ -19,6 +19,7 @@ import Darwin
 /// copies `sqlite_sequence`'s rows into the one the new file already made, doubling them).
 enum CloneCommand {
   static let run: DotCommand.Handler = { shell, arguments in
+    guard shell.allowedInSafeMode("cannot run .clone in safe mode") else { return .failure }
     guard arguments.count == 1 else { return shell.usageFailure(".clone FILENAME") }
     guard let source = shell.openDatabase() else { return .failure }
     let name = shell.argumentText(0, of: arguments)
