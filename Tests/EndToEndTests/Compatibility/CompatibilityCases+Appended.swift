@@ -33,11 +33,11 @@ extension CompatibilityCases {
       "-append errors: a missing directory, a directory", ["-append", "missing/x.db"],
       input: "SELECT 1;\n.open --append .\nSELECT 2;\nCREATE TABLE t(x);\n"),
     CompatibilityCase(
-      ".open --append grows and shrinks the database; .dbinfo reads it", [":memory:"],
+      ".open --append grows and shrinks the database", [":memory:"],
       input: ".open --append f.txt\nCREATE TABLE t(x);\n"
         + "INSERT INTO t SELECT value FROM generate_series(1, 3000);\n"
         + "DELETE FROM t WHERE x > 10;\nVACUUM;\nSELECT count(*), sum(x) FROM t;\n"
-        + "PRAGMA integrity_check;\n.dbinfo\n.open f.txt\nSELECT count(*) FROM t;\n",
+        + "PRAGMA integrity_check;\n.open f.txt\nSELECT count(*) FROM t;\n",
       files: ["f.txt": String(repeating: "0123456789", count: 500)]),
     CompatibilityCase(
       "-append in WAL mode", ["-append", "f.txt"],

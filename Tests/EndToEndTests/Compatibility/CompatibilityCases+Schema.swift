@@ -82,7 +82,6 @@ extension CompatibilityCases {
       ".databases of a file shows its path",
       input: ".open f.db\n.once |sed -e 's#/.*/##'\n.databases\n"
         + "ATTACH 'file:f.db?mode=ro' AS r;\n.output |sed -e 's#/.*/##'\n.databases\n"),
-    CompatibilityCase(".dbinfo without sqlite_dbpage", input: ".dbinfo\n.dbinfo aux\n"),
     CompatibilityCase(
       ".vfsname for memory and file databases",
       input: ".vfsname\n.open v.db\n.vfsname\n.vfsname main\n.vfsname nosuch\n"),

@@ -51,7 +51,7 @@ extension CompatibilityCases {
         + "|  16: 02 00 01 01 00 40 20 20 00 00 00 01 00 00 00 01 rest\n"
         + "|  505: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10\n"
         + "|  -16: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10\n"
-        + "|  20: 01 02 03\n| end \nSELECT count(*) FROM sqlite_schema;\n.dbinfo\n"),
+        + "|  20: 01 02 03\n| end \nSELECT count(*) FROM sqlite_schema;\n"),
     CompatibilityCase(
       ".open --hexdb in a .read file reads that file's lines",
       input: ".read h.sql\nSELECT count(*) FROM t;\n",

@@ -94,7 +94,6 @@ struct DqliteCompatibilityTests {
   /// Cases whose standard output matches but whose standard error differs by nature.
   static let differentErrors: [String: String] = [
     ".fullschema without statistics": attaches,
-    ".dbinfo without sqlite_dbpage": refuses,
     ".restore errors": refuses,
     ".load errors": refuses,
   ]

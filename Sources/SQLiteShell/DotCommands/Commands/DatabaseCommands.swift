@@ -71,6 +71,14 @@ enum DatabaseCommands {
         return .failure
       }
       header = Array(page.prefix(100))
+    } catch  where error.message == "no such table: sqlite_dbpage" {
+      // The system library lacks `sqlite_dbpage` (sqlite3 3.40.1 stops here): read the header
+      // from the pages, as `.recover` does.
+      guard let page = headerFromPages(connection, database) else {
+        shell.errors.write("unable to read database header\n")
+        return .failure
+      }
+      header = page
     } catch {
       shell.errors.write("error: \(error.message)\n")
       return .failure
