@@ -4,13 +4,21 @@ extension DatabaseImage {
   /// child that is missing or not a b-tree page is skipped.
   public func treePages(root: Int, visited: inout Set<Int>) -> [BTreePage] {
     var result: [BTreePage] = []
+    forEachTreePage(root: root, visited: &visited) { result.append($0) }
+    return result
+  }
+
+  /// Calls `body` with each page ``treePages(root:visited:)`` would list, in the same order,
+  /// holding one page at a time: memory stays flat whatever the size of the tree.
+  public func forEachTreePage(
+    root: Int, visited: inout Set<Int>, _ body: (BTreePage) throws -> Void
+  ) rethrows {
     var stack = [root]
     while let number = stack.popLast() {
       guard visited.insert(number).inserted, let page = btreePage(number) else { continue }
-      result.append(page)
       stack.append(contentsOf: page.children.reversed())
+      try body(page)
     }
-    return result
   }
 
   /// The rows a b-tree page holds: each cell's rowid (table leaves) and decoded fields.

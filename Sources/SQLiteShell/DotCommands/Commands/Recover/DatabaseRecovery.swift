@@ -80,7 +80,7 @@ package struct DatabaseRecovery {
     }
     // A table whose statement could not be re-created leaves its rows to lost_and_found.
     for row in schema where row.root > 0 && (!row.isTable || tables[row.root] != nil) {
-      _ = image.treePages(root: row.root, visited: &used)
+      image.forEachTreePage(root: row.root, visited: &used) { _ in }
     }
     try LostAndFound(image: image, options: options, emit: emit).write(used: used, scratch: scratch)
     for row in schema where row.type != nil && !row.isTable && !row.isUniqueIndex {
@@ -106,7 +106,7 @@ package struct DatabaseRecovery {
       emit(Array("DELETE FROM sqlite_sequence".utf8))
     }
     var visited = Set<Int>()
-    for page in image.treePages(root: root, visited: &visited) {
+    image.forEachTreePage(root: root, visited: &visited) { page in
       var overflow: [Int] = []
       for row in image.rows(of: page, overflowPages: &overflow) {
         if let insert = table.insert(row, keepsRowids: options.keepsRowids) { emit(insert) }
