@@ -65,7 +65,32 @@ struct FunctionRegistration {
   func window<State: AggregateState>(
     _ name: String, _ argumentCount: Int32, _ flags: FunctionFlags, _ type: State.Type
   ) throws(SQLiteError) {
+    try register(name, argumentCount, flags, type, asWindow: true)
+  }
+
+  /// Registers a plain aggregate (not usable as a window function).
+  func aggregate<State: AggregateState>(
+    _ name: String, _ argumentCount: Int32, _ flags: FunctionFlags, _ type: State.Type
+  ) throws(SQLiteError) {
+    try register(name, argumentCount, flags, type, asWindow: false)
+  }
+
+  /// One registration for both: without `xValue` and `xInverse`, SQLite makes a plain aggregate.
+  private func register<State: AggregateState>(
+    _ name: String, _ argumentCount: Int32, _ flags: FunctionFlags, _ type: State.Type,
+    asWindow: Bool
+  ) throws(SQLiteError) {
     let factory = Unmanaged.passRetained(AggregateFactory { State() }).toOpaque()
+    let value: (@convention(c) (OpaquePointer?) -> Void)? = { context in
+      guard let context else { return }
+      aggregateState(context, create: false)?.result(SQLContext(raw: context))
+    }
+    let inverse:
+      (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void)? = {
+        context, count, values in
+        guard let context, let state = aggregateState(context, create: true) else { return }
+        state.inverse(SQLContext(raw: context), SQLArguments(count: count, values: values))
+      }
     let rc = sqlite3_create_window_function(
       db, name, argumentCount, SQLITE_UTF8 | flags.rawValue, factory,
       { context, count, values in
@@ -77,37 +102,7 @@ struct FunctionRegistration {
         defer { releaseAggregateState(context) }
         aggregateState(context, create: false)?.result(SQLContext(raw: context))
       },
-      { context in
-        guard let context else { return }
-        aggregateState(context, create: false)?.result(SQLContext(raw: context))
-      },
-      { context, count, values in
-        guard let context, let state = aggregateState(context, create: true) else { return }
-        state.inverse(SQLContext(raw: context), SQLArguments(count: count, values: values))
-      },
-      { data in
-        guard let data else { return }
-        Unmanaged<AggregateFactory>.fromOpaque(data).release()
-      })
-    try check(rc)
-  }
-
-  /// Registers a plain aggregate (not usable as a window function).
-  func aggregate<State: AggregateState>(
-    _ name: String, _ argumentCount: Int32, _ flags: FunctionFlags, _ type: State.Type
-  ) throws(SQLiteError) {
-    let factory = Unmanaged.passRetained(AggregateFactory { State() }).toOpaque()
-    let rc = sqlite3_create_function_v2(
-      db, name, argumentCount, SQLITE_UTF8 | flags.rawValue, factory, nil,
-      { context, count, values in
-        guard let context, let state = aggregateState(context, create: true) else { return }
-        state.step(SQLContext(raw: context), SQLArguments(count: count, values: values))
-      },
-      { context in
-        guard let context else { return }
-        defer { releaseAggregateState(context) }
-        aggregateState(context, create: false)?.result(SQLContext(raw: context))
-      },
+      asWindow ? value : nil, asWindow ? inverse : nil,
       { data in
         guard let data else { return }
         Unmanaged<AggregateFactory>.fromOpaque(data).release()

@@ -70,6 +70,16 @@ struct ZipEntry {
   func localHeader() -> [UInt8] {
     var writer = LittleEndianWriter()
     writer.u32(ZipFormat.localSignature)
+    writeSharedFields(&writer)
+    writer.u16(9)
+    writer.bytes.append(contentsOf: name.prefix(Int(nameLength)))
+    writeTimestamp(&writer)
+    return writer.bytes
+  }
+
+  /// The fields the local header and the central record share, in their order: version needed
+  /// to extract up to the name's length.
+  private func writeSharedFields(_ writer: inout LittleEndianWriter) {
     writer.u16(versionNeeded)
     writer.u16(flags)
     writer.u16(method)
@@ -79,10 +89,6 @@ struct ZipEntry {
     writer.u32(compressedSize)
     writer.u32(uncompressedSize)
     writer.u16(nameLength)
-    writer.u16(9)
-    writer.bytes.append(contentsOf: name.prefix(Int(nameLength)))
-    writeTimestamp(&writer)
-    return writer.bytes
   }
 
   /// The central directory record: the extra field and comment read, or for a new member the
@@ -91,15 +97,7 @@ struct ZipEntry {
     var writer = LittleEndianWriter()
     writer.u32(ZipFormat.centralSignature)
     writer.u16(versionMadeBy)
-    writer.u16(versionNeeded)
-    writer.u16(flags)
-    writer.u16(method)
-    writer.u16(dosTime)
-    writer.u16(dosDate)
-    writer.u32(crc32)
-    writer.u32(compressedSize)
-    writer.u32(uncompressedSize)
-    writer.u16(nameLength)
+    writeSharedFields(&writer)
     writer.u16(extra == nil ? 9 : extraLength)
     writer.u16(extra == nil ? 0 : commentLength)
     writer.u16(diskStart)
