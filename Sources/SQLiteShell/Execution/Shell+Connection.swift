@@ -72,7 +72,12 @@ extension Shell {
 
   /// Turns the `-safe` checks on for an open connection (the option applies after the
   /// database opened).
+  ///
+  /// `zipfile` tables may then open only the archive `-zip` named (sqlite3 lets one reach any
+  /// file).
   func installSafeModeAuthorizer(on connection: Connection) {
+    try? ShellFunctions.restrictZipfileTables(
+      on: connection, allowing: state.zipArchivePath.map { Array($0.utf8) })
     try? connection.setAuthorizer { [weak self] request in
       self?.authorizeInSafeMode(request) ?? .allow
     }
