@@ -20,7 +20,8 @@ extension Shell {
     if state.createsZipTable, let archive = state.zipArchivePath {
       // sqlite3 ignores a failure here: the table is then missing.
       state.createsZipTable = false
-      try? connection.execute(ZipArchiveFile.createTable(archive))
+      var statements = connection.statements(in: ZipArchiveFile.createTable(archive))
+      while let statement = try? statements.next() { _ = try? statement.step() }
     }
     guard state.isSafe || diagnostics.isSafeModeSuspended else { return }
     installSafeModeAuthorizer(on: connection)
@@ -77,7 +78,7 @@ extension Shell {
   /// file).
   func installSafeModeAuthorizer(on connection: Connection) {
     try? ShellFunctions.restrictZipfileTables(
-      on: connection, allowing: state.zipArchivePath.map { Array($0.utf8) })
+      on: connection, allowing: state.zipArchivePath.map(ZipArchiveFile.bytes(of:)))
     try? connection.setAuthorizer { [weak self] request in
       self?.authorizeInSafeMode(request) ?? .allow
     }
