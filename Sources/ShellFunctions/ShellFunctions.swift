@@ -65,3 +65,17 @@ extension ShellFunctions {
     }
   }
 }
+
+extension ShellFunctions {
+  /// Under `-safe`: `zipfile` tables on `connection` may open no file but `allowedFile` (the
+  /// archive `-zip` opened); one in the schema or created on any other file fails to open.
+  /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
+  public static func restrictZipfileTables(
+    on connection: Connection, allowing allowedFile: [UInt8]?
+  )
+    throws(SQLiteError)
+  {
+    let registration = FunctionRegistration(db: connection.withUnsafeHandle { $0 })
+    try ZipfileTable.restrict(registration, allowing: allowedFile)
+  }
+}

@@ -66,6 +66,10 @@ struct EscapeAttemptsTests {
     safe(".trace x.txt", "line 2: cannot run .trace in safe mode", same: false),
     safe(
       "SELECT name FROM fsdir('.');", "Parse error near line 2: no such table: fsdir", same: false),
+    // sqlite3 3.40.1 creates the table and writes x.txt as a ZIP archive.
+    safe(
+      "CREATE VIRTUAL TABLE temp.z USING zipfile('x.txt'); INSERT INTO z(name, data) VALUES(1, 2);",
+      "Runtime error near line 2: cannot open a zipfile table on a file in safe mode", same: false),
     // litesh's own commands.
     safe(".edit", "line 2: cannot run .edit in safe mode", same: false),
     safe(".bench --transactions 1", "line 2: cannot run .bench in safe mode", same: false),
@@ -132,6 +136,29 @@ struct EscapeAttemptsTests {
       #expect(litesh.errors == reference.errors)
       #expect(litesh.status == reference.status)
     }
+  }
+
+  @Test("-safe: a zipfile table in the schema opens no file, the -zip archive still opens")
+  func zipfileTables() throws {
+    let directory = try BatchRun.Directory("escape-zipfile")
+    defer { directory.remove() }
+    let sqlite3 = BadInputTests.sqlite3
+    _ = try BatchRun.run(
+      sqlite3, ["h.db", "CREATE VIRTUAL TABLE z USING zipfile('pw')"], in: directory)
+    _ = try BatchRun.run(
+      sqlite3, ["-zip", "a.zip", "INSERT INTO zip(name, data) VALUES('m', 'x')"], in: directory)
+    let hostile = try BatchRun.run(
+      Binary.litesh, ["-safe", "h.db", "INSERT INTO z(name, data) VALUES('a', 'b')"], in: directory)
+    #expect(
+      hostile.errors == "Error: in prepare, cannot open a zipfile table on a file in safe mode\n")
+    #expect(hostile.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("pw")), "litesh wrote pw")
+    // A rolled-back CREATE makes SQLite open the tables again: the -zip archive's still opens.
+    let archive = try BatchRun.run(
+      Binary.litesh,
+      ["-safe", "-zip", "a.zip", "BEGIN; CREATE TABLE q(a); ROLLBACK", "SELECT name FROM zip"],
+      in: directory)
+    #expect(archive.outputText == "m\n" && archive.errors.isEmpty && archive.status == 0)
   }
 
   @Test(

@@ -73,4 +73,24 @@ struct BlobTests {
     blob.close()
     blob.close()
   }
+
+  /// Counts the calls of a hook.
+  private final class Calls: @unchecked Sendable { var count = 0 }
+
+  @Test("a handle open at close keeps the hooks alive: closing it commits and runs them")
+  func hooksOutliveClose() throws {
+    let db = try database()
+    let blob = try Blob(in: db, table: "f", column: "data", row: 1, writable: true)
+    try blob.write([1], at: 0)
+    var calls: Calls? = Calls()
+    weak let watched = calls
+    db.onCommit { [calls] in calls?.count += 1 }
+    calls = nil
+    // SQLite keeps the connection as a zombie until the handle goes, and finalizing the
+    // handle's statement commits: the commit hook's closure must still be there.
+    try db.close()
+    let alive = try #require(watched, "the commit hook was released while SQLite still had it")
+    blob.close()
+    #expect(alive.count == 1)
+  }
 }

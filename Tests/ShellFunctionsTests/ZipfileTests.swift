@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SQLiteCore
 import ShellFunctions
@@ -83,6 +84,27 @@ struct ZipfileTests {
     let hex = archive.map { String(format: "%02X", $0) }.joined()
     let text = try Reference.litesh("SELECT name, sz, length(data) FROM zipfile(x'\(hex)')")
     #expect(text == "Error: inflate() failed (-3)\n")
+  }
+
+  /// A zip bomb in small: 3000 bytes declaring 5000, under a 4000-byte length limit.
+  ///
+  /// sqlite3 3.40.1 allocates the declared size, then fails with "string or blob too big";
+  /// so does litesh, before allocating anything.
+  @Test("a declared size over SQLite's length limit is too big before it is allocated")
+  func declaredSizeOverLimit() throws {
+    var archive = try hexArchive("SELECT hex(zipfile('a', 420, 0, printf('%.*c', 3000, 'a'), 8))")
+    let central = try #require(findSignature([0x50, 0x4b, 0x01, 0x02], in: archive))
+    for (index, byte) in [UInt8]([0x88, 0x13, 0, 0]).enumerated() {
+      archive[central + 24 + index] = byte
+    }
+    let hex = archive.map { String(format: "%02X", $0) }.joined()
+    let db = try Connection()
+    try ShellFunctions.register(on: db)
+    _ = db.withUnsafeHandle { sqlite3_limit($0, SQLITE_LIMIT_LENGTH, 4000) }
+    let error = try #require(throws: SQLiteError.self) {
+      try db.execute("SELECT length(data) FROM zipfile(x'\(hex)')")
+    }
+    #expect(error.code == .toobig && error.message == "string or blob too big")
   }
 
   @Test("python3's zipfile reads what the table writes, and litesh reads what python writes")

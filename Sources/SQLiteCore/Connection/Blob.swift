@@ -41,10 +41,11 @@ public final class Blob {
     }
     self.pointer = pointer
     self.connection = connection
+    connection.handle.openBlobs += 1
   }
 
   deinit {
-    sqlite3_blob_close(pointer)
+    close()
   }
 
   /// The blob's size in bytes (0 once closed).
@@ -109,8 +110,10 @@ public final class Blob {
   ///
   /// Later calls throw ``ResultCode/misuse``; closing twice does nothing.
   public func close() {
+    guard let pointer else { return }
     sqlite3_blob_close(pointer)
-    pointer = nil
+    self.pointer = nil
+    connection.handle.openBlobs -= 1
   }
 
   private func livePointer() throws(SQLiteError) -> OpaquePointer {

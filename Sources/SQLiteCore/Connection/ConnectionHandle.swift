@@ -28,6 +28,12 @@ final class ConnectionHandle {
   /// ``Statement/nextLive``), unretained: a statement unlinks itself in `deinit`. Linking costs
   /// no hashing and no allocation per statement, and no generic metadata at start-up.
   var firstLiveStatement: Unmanaged<Statement>?
+  /// How many ``Blob`` handles are open.
+  ///
+  /// While one is, `sqlite3_close_v2` leaves the connection a zombie whose hooks still run
+  /// (closing the blob commits its write), so `close()` keeps the hooks' closures until the
+  /// handle itself goes.
+  var openBlobs = 0
 
   init(db: OpaquePointer) {
     self.db = db
@@ -56,7 +62,7 @@ final class ConnectionHandle {
     traceBox = nil
     progressBox = nil
     authorizerBox = nil
-    hookBoxes = HookBoxes()
+    if openBlobs == 0 { hookBoxes = HookBoxes() }
     guard rc == SQLITE_OK else {
       throw SQLiteError(
         code: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))

@@ -20,7 +20,8 @@ extension Shell {
     if state.createsZipTable, let archive = state.zipArchivePath {
       // sqlite3 ignores a failure here: the table is then missing.
       state.createsZipTable = false
-      try? connection.execute(ZipArchiveFile.createTable(archive))
+      var statements = connection.statements(in: ZipArchiveFile.createTable(archive))
+      while let statement = try? statements.next() { _ = try? statement.step() }
     }
     guard state.isSafe || diagnostics.isSafeModeSuspended else { return }
     installSafeModeAuthorizer(on: connection)
@@ -72,7 +73,12 @@ extension Shell {
 
   /// Turns the `-safe` checks on for an open connection (the option applies after the
   /// database opened).
+  ///
+  /// `zipfile` tables may then open only the archive `-zip` named (sqlite3 lets one reach any
+  /// file).
   func installSafeModeAuthorizer(on connection: Connection) {
+    try? ShellFunctions.restrictZipfileTables(
+      on: connection, allowing: state.zipArchivePath.map(ZipArchiveFile.bytes(of:)))
     try? connection.setAuthorizer { [weak self] request in
       self?.authorizeInSafeMode(request) ?? .allow
     }

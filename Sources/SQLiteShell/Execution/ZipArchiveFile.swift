@@ -19,8 +19,14 @@ enum ZipArchiveFile {
   /// when its name ends in `.zip`, in any case.
   static func isArchive(_ path: String, byDefault: Bool = false) -> Bool {
     let namedZip = byDefault && path.lowercased().hasSuffix(".zip")
-    guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return false }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let file = bytes(of: path)
+    guard !file.isEmpty, path != ":memory:", !file.starts(with: Array("file:".utf8)) else {
+      return false
+    }
+    let descriptor = (file + [0]).withUnsafeBytes { name -> Int32 in
+      guard let base = name.baseAddress else { return -1 }
+      return open(base.assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC)
+    }
     guard descriptor >= 0 else { return namedZip }
     defer { close(descriptor) }
     var header = [UInt8](repeating: 0, count: 16)
@@ -45,8 +51,14 @@ enum ZipArchiveFile {
 
   /// sqlite3's statement that shows the archive as the table `zip`; without a file (`.open
   /// --zip` alone) its argument is `NULL`, as sqlite3's `%Q` of no name makes it.
-  static func createTable(_ path: String) -> String {
-    "CREATE VIRTUAL TABLE zip USING zipfile(" + (path.isEmpty ? "NULL" : path.sqlQuoted("'"))
-      + ");"
+  static func createTable(_ path: String) -> SQLText {
+    let file = path.isEmpty ? Array("NULL".utf8) : bytes(of: path).sqlQuoted()
+    return SQLText(bytes: Array("CREATE VIRTUAL TABLE zip USING zipfile(".utf8) + file + [41, 59])
+  }
+
+  /// The file's name as the user gave it: the bytes of a name that is not UTF-8, which
+  /// ``DatabaseFileName/openable(_:)`` carries as a `file:` URI, or the path itself.
+  static func bytes(of path: String) -> [UInt8] {
+    Array(DatabaseFileName.displayed(path).bytes)
   }
 }

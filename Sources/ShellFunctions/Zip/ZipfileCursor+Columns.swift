@@ -55,6 +55,10 @@ extension ZipfileCursor {
     guard size <= stored.count * 1032 + 1024 else {
       return context.error("inflate() failed (-3)")
     }
+    // Nor one SQLite would refuse anyway: sqlite3 allocates it first (a zip bomb's gigabyte).
+    guard size <= Int(sqlite3_limit(context.database, SQLITE_LIMIT_LENGTH, -1)) else {
+      return context.error(code: SQLITE_TOOBIG)
+    }
     var output = [UInt8](repeating: 0, count: size)
     let result = stored.withUnsafeBytes { input in
       output.withUnsafeMutableBytes { zlib.inflate(input, into: $0) }

@@ -63,7 +63,7 @@ final class ZipfileTable {
   }
 
   /// `xConnect`: one argument, the file, dequoted; none only for a table named `zipfile`.
-  fileprivate static func connect(
+  static func connect(
     _ db: OpaquePointer?, _ count: Int32, _ arguments: UnsafePointer<UnsafePointer<CChar>?>?,
     _ table: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab>?>?,
     _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -106,7 +106,7 @@ final class ZipfileTable {
     return output
   }
 
-  private static func makeModule() -> sqlite3_module {
+  static func makeModule() -> sqlite3_module {
     var module = sqlite3_module()
     module.iVersion = 1
     module.xConnect = { db, _, count, arguments, table, error in

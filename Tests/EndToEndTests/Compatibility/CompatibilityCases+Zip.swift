@@ -55,6 +55,13 @@ extension CompatibilityCases {
       bytes: [Array("-readonly".utf8), Array("archive".utf8), Array(".tables".utf8)],
       files: ["archive": smallZip]),
     CompatibilityCase(
+      "a ZIP archive named in Latin-1: .open --zip writes it, .open finds it is one",
+      bytes: [Array(":memory:".utf8)],
+      input: withLatin1(
+        ".open --zip @.zip\nINSERT INTO zip(name, mtime, data) VALUES('a', 1, 'x');\n"
+          + ".open @.zip\n.tables\nSELECT name, data FROM zip;\n"
+          + ".open :memory:\nSELECT hex(name) FROM fsdir('.') WHERE name GLOB '*.zip';\n")),
+    CompatibilityCase(
       "-zip on a file that does not exist: the table is there, reading it fails",
       ["-zip", "none.zip", ".tables", "SELECT * FROM zip"]),
     CompatibilityCase(
