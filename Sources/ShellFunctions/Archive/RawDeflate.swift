@@ -43,6 +43,18 @@ struct RawDeflate: @unchecked Sendable {
     static let nextOut = 24
     static let availableOut = 32
     static let totalOut = 40
+
+    /// Points `stream` (a zeroed `z_stream`) at its input and output buffers.
+    static func setBuffers(
+      _ stream: UnsafeMutableRawPointer, input: UnsafeRawBufferPointer,
+      output: UnsafeMutableRawBufferPointer
+    ) {
+      stream.storeBytes(of: input.baseAddress, toByteOffset: nextIn, as: UnsafeRawPointer?.self)
+      stream.storeBytes(of: UInt32(input.count), toByteOffset: availableIn, as: UInt32.self)
+      stream.storeBytes(
+        of: output.baseAddress, toByteOffset: nextOut, as: UnsafeMutableRawPointer?.self)
+      stream.storeBytes(of: UInt32(output.count), toByteOffset: availableOut, as: UInt32.self)
+    }
   }
 
   private static func load() -> RawDeflate? {
@@ -94,12 +106,7 @@ struct RawDeflate: @unchecked Sendable {
     let bound = Int(deflateBound(stream, UInt(bytes.count)))
     var output = [UInt8](repeating: 0, count: max(bound, 1))
     let rc = output.withUnsafeMutableBytes { out in
-      stream.storeBytes(
-        of: bytes.baseAddress, toByteOffset: Stream.nextIn, as: UnsafeRawPointer?.self)
-      stream.storeBytes(of: UInt32(bytes.count), toByteOffset: Stream.availableIn, as: UInt32.self)
-      stream.storeBytes(
-        of: out.baseAddress, toByteOffset: Stream.nextOut, as: UnsafeMutableRawPointer?.self)
-      stream.storeBytes(of: UInt32(out.count), toByteOffset: Stream.availableOut, as: UInt32.self)
+      Stream.setBuffers(stream, input: bytes, output: out)
       return deflateStep(stream, Self.finish)
     }
     guard rc == Self.streamEnd else { return nil }
@@ -116,12 +123,7 @@ struct RawDeflate: @unchecked Sendable {
     let stream = UnsafeMutableRawPointer.allocate(byteCount: Stream.size, alignment: 8)
     stream.initializeMemory(as: UInt8.self, repeating: 0, count: Stream.size)
     defer { stream.deallocate() }
-    stream.storeBytes(
-      of: bytes.baseAddress, toByteOffset: Stream.nextIn, as: UnsafeRawPointer?.self)
-    stream.storeBytes(of: UInt32(bytes.count), toByteOffset: Stream.availableIn, as: UInt32.self)
-    stream.storeBytes(
-      of: output.baseAddress, toByteOffset: Stream.nextOut, as: UnsafeMutableRawPointer?.self)
-    stream.storeBytes(of: UInt32(output.count), toByteOffset: Stream.availableOut, as: UInt32.self)
+    Stream.setBuffers(stream, input: bytes, output: output)
     let initialized = inflateInit(stream, -15, version(), Int32(Stream.size))
     guard initialized == 0 else { return .failure(InflateFailure(code: initialized, isInit: true)) }
     defer { _ = inflateEnd(stream) }
