@@ -13,6 +13,9 @@ enum Litesh {
       arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
       errors: errors,
       isTerminal: isatty(0) != 0, homeDirectory: ShellLauncher.defaultHomeDirectory())
+    launcher.audience = SessionAudience.decide(
+      inputIsTerminal: isatty(0) != 0, outputIsTerminal: isatty(1) != 0
+    ) { getenv($0).map { String(cString: $0) } }
     // Before `-init`, `-cmd` and SQL arguments run: Ctrl-C interrupts their statements as
     // sqlite3's does (`Error: stepping, interrupted`, status 9), SIGTERM leaves cleanly.
     launcher.onShellCreated = { TerminationSignal.install(for: $0, batchInterrupt: true) }

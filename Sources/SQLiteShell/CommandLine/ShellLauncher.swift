@@ -30,6 +30,9 @@ public struct ShellLauncher {
   public let errors: OutputSink
   /// Whether stdin is a terminal (the default for interactive mode).
   public let isTerminal: Bool
+  /// Who is at the other end (``SessionAudience``): the program decides it once and passes it
+  /// in; the default, a program, keeps sqlite3's bytes.
+  public var audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
   /// Where `~/.sqliterc` is looked for; `nil` when there is no home directory.
   public let homeDirectory: String?
 
@@ -124,6 +127,7 @@ public struct ShellLauncher {
     _ = AppendedDatabase.isRegistered
     settings.state.databasePath = databasePath ?? ":memory:"
     settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
+    settings.state.audience = audience
     let shell = Shell(state: settings.state, output: output, errors: errors)
     onShellCreated?(shell)
     let exists = databaseName?.withCString { access($0, F_OK) == 0 } ?? false

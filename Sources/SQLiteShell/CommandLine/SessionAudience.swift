@@ -1,0 +1,59 @@
+/// Who is at the other end of the session: a person at a terminal, or a program that drives
+/// litesh as it would drive sqlite3 (Emacs's sql-mode, org-babel, expect, pexpect).
+///
+/// Decided once, at start-up, here and nowhere else: everything litesh adds on a terminal
+/// (its banner and prompt, the transaction marker, colour, the progress line, the pager, the
+/// display mode for results) asks this value, never `isatty` or `TERM` on its own.
+///
+/// The rule, in order:
+/// 1. `LITESH_AUDIENCE=person` or `LITESH_AUDIENCE=program` in the environment decides.
+/// 2. Standard input that is not a terminal (a pipe, a file, `-interactive` on a pipe): a program.
+/// 3. `TERM` unset, empty or `dumb` (Emacs's comint sets `dumb`; a terminal emulator, tmux, ssh
+///    and `docker -t` always set a real one): a program. `INSIDE_EMACS` alone decides nothing:
+///    Emacs's vterm sets it around a real terminal.
+/// 4. Otherwise a person.
+public struct SessionAudience: Sendable, Equatable {
+  /// The two kinds of audience.
+  public enum Kind: String, Sendable, Equatable {
+    /// A person at a real terminal: litesh's terminal behaviour.
+    case person
+    /// A program: sqlite3 3.40.1's bytes (banner, prompts, default output mode), nothing added.
+    case program
+  }
+
+  /// The environment variable that overrides the rule: `person` or `program`.
+  public static let environmentVariable = "LITESH_AUDIENCE"
+
+  /// Who is there.
+  public var kind: Kind
+  /// Whether results are written to a screen a person reads: a person, with standard output
+  /// on a terminal. The terminal display mode is the default only then.
+  public var readsResultsOnScreen: Bool
+
+  /// Whether a person is at the keyboard.
+  public var isPerson: Bool { kind == .person }
+
+  /// An audience as given.
+  public init(kind: Kind, readsResultsOnScreen: Bool) {
+    self.kind = kind
+    self.readsResultsOnScreen = kind == .person && readsResultsOnScreen
+  }
+
+  /// Applies the rule above to what the process was started with; `environment` looks up one
+  /// variable (`nil` when unset).
+  public static func decide(
+    inputIsTerminal: Bool, outputIsTerminal: Bool, environment: (String) -> String?
+  ) -> SessionAudience {
+    let kind: Kind
+    if let forced = environment(environmentVariable).flatMap(Kind.init(rawValue:)) {
+      kind = forced
+    } else if !inputIsTerminal {
+      kind = .program
+    } else if let term = environment("TERM"), !term.isEmpty, term != "dumb" {
+      kind = .person
+    } else {
+      kind = .program
+    }
+    return SessionAudience(kind: kind, readsResultsOnScreen: outputIsTerminal)
+  }
+}
