@@ -24,9 +24,10 @@ public struct ShellState {
   public var continuationPrompt = "   ...> "
   /// Whether errors omit line numbers and `.bail` is ignored (a person is typing).
   public var isInteractive = false
-  /// Who is at the other end: a person at a terminal, or a program driving litesh as it would
-  /// drive sqlite3. Decided once at start-up (``SessionAudience/decide(inputIsTerminal:outputIsTerminal:environment:)``);
-  /// a program (the default, and every in-process test's) gets sqlite3's bytes.
+  /// Who is at the other end: a person at a terminal, or a program (``SessionAudience``).
+  ///
+  /// Decided once at start-up; a program (the default, and every in-process test's) gets
+  /// sqlite3's bytes.
   public var audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
   /// `-safe`: refuse commands that touch files or run programs.
   public var isSafe = false
