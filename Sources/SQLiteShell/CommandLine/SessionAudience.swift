@@ -26,8 +26,9 @@ public struct SessionAudience: Sendable, Equatable {
 
   /// Who is there.
   public var kind: Kind
-  /// Whether results are written to a screen a person reads: a person, with standard output
-  /// on a terminal. The terminal display mode is the default only then.
+  /// Whether a person reads the results on a screen (standard output is a terminal).
+  ///
+  /// The terminal display mode is the default only then.
   public var readsResultsOnScreen: Bool
 
   /// Whether a person is at the keyboard.
