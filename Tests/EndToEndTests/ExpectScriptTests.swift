@@ -6,8 +6,10 @@ import Testing
 /// and as from Emacs (`TERM=dumb`).
 @Suite("expect and pexpect scripts written for sqlite3")
 struct ExpectScriptTests {
-  /// An expect script as one writes it for sqlite3: wait for `sqlite> `, send, wait again;
-  /// a multi-line statement waits for the continuation prompt. Exits 1 on a timeout.
+  /// An expect script as one writes it for sqlite3.
+  ///
+  /// It waits for `sqlite> `, sends, waits again; a multi-line statement waits for the
+  /// continuation prompt. It exits 1 on a timeout.
   static let expectScript = #"""
     set timeout 20
     log_user 0
