@@ -77,6 +77,18 @@ struct ExpectScriptTests {
     print("@@status", shell.exitstatus)
     """#
 
+  /// Started with no arguments: the banner up to the first prompt, as the pty carries it.
+  static let bannerScript = #"""
+    import sys
+    import pexpect
+
+    shell = pexpect.spawn(sys.argv[1], [], timeout=20)
+    shell.expect_exact(b"sqlite> ")
+    print("@@banner", repr(shell.before))
+    shell.sendeof()
+    shell.expect(pexpect.EOF)
+    """#
+
   static let terminals: [[String: String]] = [[:], ["TERM": "dumb"]]
 
   /// Runs `script` with `interpreter` against sqlite3 and litesh, each on a new database.
@@ -127,5 +139,22 @@ struct ExpectScriptTests {
     #expect(actual.status == 0, "litesh: \(actual.output) \(actual.errors)")
     #expect(actual.output == reference.output)
     #expect(!actual.output.contains("\\x1b"), "escape sequences in \(actual.output)")
+  }
+
+  @Test(
+    "started with no arguments, the banner and its in-memory notice are sqlite3's bytes",
+    .enabled(if: DrivingProgram.hasPexpect, "no pexpect for /usr/bin/python3 (python3-pexpect)"))
+  func transientBanner() throws {
+    let directory = try BatchRun.Directory("driven-banner")
+    defer { directory.remove() }
+    let path = directory.file("banner.py")
+    try Data(Self.bannerScript.utf8).write(to: URL(fileURLWithPath: path))
+    let reference = try DrivingProgram.run(
+      DrivingProgram.python, [path, CompatibilityTests.sqlite3], in: directory.path)
+    let actual = try DrivingProgram.run(
+      DrivingProgram.python, [path, Binary.litesh], in: directory.path)
+    let banner = try #require(DrivingProgram.value("banner", in: reference.output))
+    #expect(banner.contains("transient in-memory database"))
+    #expect(DrivingProgram.value("banner", in: actual.output) == banner, "\(actual.errors)")
   }
 }

@@ -14,9 +14,28 @@ struct InteractivePipedTests {
     ".prompt 'db> ' '.. '\nSELECT\n 1;\n.prompt\nSELECT 2;\n",
   ]
 
-  @Test("banner, prompts and echoed lines are sqlite3's bytes", arguments: inputs)
-  func matchesSQLite3(_ input: String) throws {
-    let testCase = CompatibilityCase("-interactive", ["-interactive"], input: input)
+  /// `-interactive` with other options: a database file, `-cmd`, `-init`, a mode.
+  static let withOptions = [
+    CompatibilityCase(
+      "-interactive on a database file, -cmd setting the prompts",
+      ["-interactive", "-cmd", ".prompt 'q> ' '+ '", "t.db"],
+      input: "CREATE TABLE t(a);\nINSERT INTO t\nVALUES(1);\n.tables\n"),
+    CompatibilityCase(
+      "-interactive -init FILE: its prompt and output come before the first prompt",
+      ["-interactive", "-init", "init.sql", "-csv", "-header"],
+      input: "SELECT 1 AS a, 'x,y' AS b;\n",
+      files: ["init.sql": ".prompt 'init> '\nSELECT 'from init';\n"]),
+    CompatibilityCase(
+      "-interactive with errors and .exit", ["-interactive", ":memory:"],
+      input: "SELECT 1;\nSELEC;\nSELECT 2;\n.exit 3\nSELECT 'not reached';\n"),
+  ]
+
+  static let cases =
+    inputs.map { CompatibilityCase("-interactive: \($0.prefix(24))", ["-interactive"], input: $0) }
+    + withOptions
+
+  @Test("banner, prompts and echoed lines are sqlite3's bytes", arguments: cases)
+  func matchesSQLite3(_ testCase: CompatibilityCase) throws {
     let reference = try CompatibilityTests.run(CompatibilityTests.sqlite3, testCase)
     let actual = try CompatibilityTests.run(Binary.litesh, testCase)
     #expect(
