@@ -7,9 +7,10 @@ import SQLiteShell
 /// does the same without libedit (which would need a terminal): the banner, then for every line
 /// the prompt (main or continuation) and the line itself, then its results; at the end of
 /// input one last prompt and a newline. A program drives such a session (``SessionAudience``),
-/// so banner and prompts are sqlite3's bytes unless `LITESH_AUDIENCE=person` says otherwise. Errors use the interactive wording (no line numbers)
-/// and `.bail` is ignored, as for a person typing. Unlike sqlite3 nothing is added to the
-/// history file: scripted input is not something a person typed.
+/// so banner and prompts are sqlite3's bytes unless `LITESH_AUDIENCE=person` says otherwise.
+/// Errors use the interactive wording (no line numbers) and `.bail` is ignored, as for a person
+/// typing. Unlike sqlite3 nothing is added to the history file: scripted input is not something
+/// a person typed.
 final class EchoingSession {
   private let shell: Shell
   private let isTransient: Bool
