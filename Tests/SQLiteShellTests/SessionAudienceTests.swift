@@ -34,4 +34,23 @@ struct SessionAudienceTests {
     #expect(decide(input: false, ["LITESH_AUDIENCE": "person"]).isPerson)
     #expect(decide(["TERM": "xterm", "LITESH_AUDIENCE": "yes"]).isPerson)
   }
+
+  @Test("a program starts with sqlite3's prompt, a person with litesh's")
+  func prompts() throws {
+    #expect(decide(["TERM": "dumb"]).mainPrompt == "sqlite> ")
+    #expect(decide(["TERM": "xterm"]).mainPrompt == "litesh> ")
+    for audience in [decide(["TERM": "dumb"]), decide(["TERM": "xterm"])] {
+      var launcher = ShellLauncher(
+        arguments: ["litesh", ":memory:"], output: OutputSink(.memory),
+        errors: OutputSink(.memory), isTerminal: true, homeDirectory: nil)
+      launcher.audience = audience
+      guard case .readInput(let shell) = launcher.start() else {
+        Issue.record("the launcher did not reach its input")
+        return
+      }
+      #expect(shell.mainPrompt == audience.mainPrompt)
+      #expect(shell.continuationPrompt == "   ...> ")
+      shell.close()
+    }
+  }
 }

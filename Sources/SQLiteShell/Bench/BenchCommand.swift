@@ -62,7 +62,8 @@ extension Shell {
     defer { if commitLog >= 0 { BenchCommitLog.close(commitLog) } }
     let control = BenchControl()
     var results: [BenchResult] = []
-    let showsProgress = options.progress != nil && errors.isTerminal && state.isInteractive
+    let showsProgress =
+      options.progress != nil && errors.isTerminal && state.isInteractive && state.audience.isPerson
     let readerCounts = options.sweep ?? [options.readers]
     do {
       try workStop.whileRunning(onStop: control.stop) {
@@ -112,7 +113,9 @@ extension Shell {
       }
       return
     }
-    let charts = output === standardOutput && output.isTerminal && state.isInteractive
+    let charts =
+      output === standardOutput && output.isTerminal && state.isInteractive
+      && state.audience.isPerson
     // A chart's title is bold where the shell colours headers (`.color`, NO_COLOR).
     let decoration = state.style.decoration
     func chart(_ chartLines: [String]) -> [String] {

@@ -34,6 +34,11 @@ public struct SessionAudience: Sendable, Equatable {
   /// Whether a person is at the keyboard.
   public var isPerson: Bool { kind == .person }
 
+  /// The main prompt a session starts with (until `.prompt`): litesh's own for a person,
+  /// sqlite3's `sqlite> ` for a program, which waits for exactly that text (sql-mode's
+  /// `^sqlite> `, an expect script's `"sqlite> "`).
+  public var mainPrompt: String { isPerson ? "litesh> " : "sqlite> " }
+
   /// An audience as given.
   public init(kind: Kind, readsResultsOnScreen: Bool) {
     self.kind = kind

@@ -128,6 +128,7 @@ public struct ShellLauncher {
     settings.state.databasePath = databasePath ?? ":memory:"
     settings.state.isInteractive = settings.forcedInteractive ?? isTerminal
     settings.state.audience = audience
+    settings.state.mainPrompt = audience.mainPrompt
     let shell = Shell(state: settings.state, output: output, errors: errors)
     onShellCreated?(shell)
     let exists = databaseName?.withCString { access($0, F_OK) == 0 } ?? false

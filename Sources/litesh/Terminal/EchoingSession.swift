@@ -6,9 +6,11 @@ import SQLiteShell
 /// sqlite3 reads such input through readline, which echoes each line after the prompt; litesh
 /// does the same without libedit (which would need a terminal): the banner, then for every line
 /// the prompt (main or continuation) and the line itself, then its results; at the end of
-/// input one last prompt and a newline. Errors use the interactive wording (no line numbers)
-/// and `.bail` is ignored, as for a person typing. Unlike sqlite3 nothing is added to the
-/// history file: scripted input is not something a person typed.
+/// input one last prompt and a newline. A program drives such a session (``SessionAudience``),
+/// so banner and prompts are sqlite3's bytes unless `LITESH_AUDIENCE=person` says otherwise.
+/// Errors use the interactive wording (no line numbers) and `.bail` is ignored, as for a person
+/// typing. Unlike sqlite3 nothing is added to the history file: scripted input is not something
+/// a person typed.
 final class EchoingSession {
   private let shell: Shell
   private let isTransient: Bool
@@ -22,7 +24,7 @@ final class EchoingSession {
   /// Reads `reader` to the end (or `.quit`), echoing each line after its prompt.
   func run(_ reader: LineReader) {
     let out = shell.standardOutput
-    out.write(InteractiveSession.banner(isTransient: isTransient))
+    out.write(Banner.text(for: shell.state.audience, isTransient: isTransient))
     _ = shell.openDatabase()
     while !shell.shouldExit {
       out.write(shell.isAwaitingContinuation ? shell.continuationPrompt : shell.mainPrompt)

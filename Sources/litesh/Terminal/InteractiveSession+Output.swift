@@ -10,7 +10,7 @@ extension InteractiveSession {
   /// Runs one line through the shell: colour and pager set for it, Ctrl-C interrupting it, the
   /// progress line shown while it runs, its output written (or paged) before returning.
   func runLine(_ line: String) {
-    let toTerminal = shell.output === shell.standardOutput && terminal.isOutputTerminal
+    let toTerminal = shell.output === shell.standardOutput && terminal.showsOutputToPerson
     let colours = terminal.usesColor(shell.state.color, isTerminal: toTerminal)
     shell.style.decoration = colours ? .terminal : nil
     pager.begin(shell.state.pager, isTerminal: toTerminal)
@@ -35,7 +35,7 @@ extension InteractiveSession {
     shell.standardOutput.redirect = { bytes in pager.write(bytes) }
     shell.standardOutput.isInterrupted = { InterruptSignal.isRequested }
     shell.errors.redirect = { [unowned self] bytes in
-      let red = terminal.usesColor(shell.state.color, isTerminal: terminal.isErrorTerminal)
+      let red = terminal.usesColor(shell.state.color, isTerminal: terminal.showsErrorsToPerson)
       progress.whileErased {
         if red { Self.withBytes("\u{1B}[31m") { pager.writeError($0) } }
         pager.writeError(bytes)

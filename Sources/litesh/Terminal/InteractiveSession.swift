@@ -7,16 +7,20 @@ import SQLiteShell
 
 /// The interactive REPL: banner, prompts, line editing, history, completion and Ctrl-C.
 ///
-/// Used only when standard input is a terminal (or `-interactive`); piped input never gets
-/// here, so it never touches libedit or the history file.
+/// Used only when standard input is a terminal; piped input never gets here, so it never
+/// touches libedit or the history file.
+///
+/// For a program at the other end of the terminal (``SessionAudience``: `TERM=dumb`, as in
+/// Emacs's comint) the session is sqlite3's: its banner and prompts, no transaction marker,
+/// and no libedit at all. Lines are read through the terminal's own line discipline, so
+/// nothing is drawn but the prompt: libedit (and sqlite3's readline) redraw the line with
+/// carriage returns, backspaces and bells when the terminal echoes, and take a TAB in the
+/// input as a completion request. Without libedit there is no history and no completion.
 final class InteractiveSession {
-  /// The litesh version the banner shows.
-  static let liteshVersion = "0.1.0"
-
   let shell: any InteractiveShell
   private let history: HistoryFile
   private let completion: CompletionEngine
-  let terminal = TerminalCapabilities.current()
+  let terminal: TerminalCapabilities
   let progress: ProgressLine
   let pager = Pager()
   /// The lines typed for the statement in progress, recorded in history as one entry.
@@ -29,9 +33,10 @@ final class InteractiveSession {
     historyPath: String? = HistoryFile.pathFromEnvironment()
   ) {
     self.shell = shell
+    self.terminal = TerminalCapabilities.current(for: shell.state.audience)
     self.history = HistoryFile(path: historyPath)
     self.completion = CompletionEngine(dotCommandNames: dotCommandNames)
-    self.progress = ProgressLine(isEnabled: terminal.isErrorTerminal, rows: shell.rowsWritten)
+    self.progress = ProgressLine(isEnabled: terminal.showsErrorsToPerson, rows: shell.rowsWritten)
     self.transientNotice = isTransient
   }
 
@@ -40,8 +45,9 @@ final class InteractiveSession {
     InterruptSignal.install()
     // A pager that quits early must not kill the shell: writes to it fail with EPIPE instead.
     signal(SIGPIPE, SIG_IGN)
-    if let failure = LineEditor.setUp(
-      wordBreakCharacters: CompletionEngine.wordBreakCharacters, historyLimit: HistoryFile.limit)
+    if terminal.servesPerson,
+      let failure = LineEditor.setUp(
+        wordBreakCharacters: CompletionEngine.wordBreakCharacters, historyLimit: HistoryFile.limit)
     {
       shell.errors.write(
         "litesh: warning: no line editing, history or completion: cannot load libedit"
@@ -55,7 +61,7 @@ final class InteractiveSession {
       ).candidates
     }
     history.load()
-    shell.style.usesDisplayWidth = terminal.isOutputTerminal
+    shell.style.usesDisplayWidth = terminal.showsOutputToPerson
     installTerminalHooks()
     // The shell outlives the session: its exit warning must not reach a destroyed session.
     defer { removeTerminalHooks() }
@@ -136,27 +142,16 @@ final class InteractiveSession {
     return DotCommandRegistry.standard.resolve(String(word.dropFirst()))?.name == "edit"
   }
 
-  /// The prompt due now; the main prompt shows an open transaction (`litesh[tx:2]> `).
+  /// The prompt due now; for a person the main prompt shows an open transaction
+  /// (`litesh[tx:2]> `), for a program it stays the one it waits for.
   private func currentPrompt() -> String {
     if shell.isAwaitingContinuation { return shell.continuationPrompt }
+    guard terminal.servesPerson else { return shell.mainPrompt }
     return shell.transactions.marking(prompt: shell.mainPrompt)
   }
 
   private func printBanner() {
-    Self.write(Self.banner(isTransient: transientNotice))
-  }
-
-  /// The start-up banner; `isTransient` adds sqlite3's in-memory notice.
-  static func banner(isTransient: Bool) -> String {
-    let source = Connection.sqliteSourceID.prefix(19)
-    var banner =
-      "litesh \(Self.liteshVersion) (SQLite version \(Connection.sqliteVersion) \(source))\n"
-    banner += "Enter \".help\" for usage hints.\n"
-    if isTransient {
-      banner += "Connected to a transient in-memory database.\n"
-      banner += "Use \".open FILENAME\" to reopen on a persistent database.\n"
-    }
-    return banner
+    Self.write(Banner.text(for: shell.state.audience, isTransient: transientNotice))
   }
 
   static func write(_ text: String) {

@@ -9,6 +9,22 @@ struct TerminalCapabilities {
   var isErrorTerminal: Bool
   /// Whether the environment asks for no colour: `NO_COLOR` set, or `TERM` is `dumb`.
   var prefersNoColor: Bool
+  /// Whether a person is at the keyboard (``SessionAudience``); a program gets sqlite3's bytes,
+  /// so none of colour, the pager, the progress line or display-width alignment.
+  var servesPerson = true
+
+  /// Whether results reach a person's screen: colour, the pager and display-width alignment
+  /// need it.
+  var showsOutputToPerson: Bool { isOutputTerminal && servesPerson }
+  /// Whether messages reach a person's screen: red errors and the progress line need it.
+  var showsErrorsToPerson: Bool { isErrorTerminal && servesPerson }
+
+  /// Reads the current process's terminal and environment, for `audience`.
+  static func current(for audience: SessionAudience) -> TerminalCapabilities {
+    var capabilities = current()
+    capabilities.servesPerson = audience.isPerson
+    return capabilities
+  }
 
   /// Reads the current process's terminal and environment.
   static func current() -> TerminalCapabilities {

@@ -124,6 +124,8 @@ struct CompatibilityTests {
     process.currentDirectoryURL = work
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = home.path
+    // Who is at the keyboard is the rule's to decide (`-interactive` on a pipe: a program).
+    environment.removeValue(forKey: "LITESH_AUDIENCE")
     process.environment = environment
     let inputFile = root.appendingPathComponent("stdin")
     try Data(testCase.input).write(to: inputFile)

@@ -61,12 +61,16 @@ struct DotCommandBehaviourTests {
     #expect(output.hasSuffix("    filename: :memory:\n"))
   }
 
-  @Test(".show adds litesh's own settings only in an interactive session")
+  @Test(".show adds litesh's own settings only for a person in an interactive session")
   func showOwnSettings() {
     var state = ShellState()
     state.isInteractive = true
+    state.audience = SessionAudience(kind: .person, readsResultsOnScreen: true)
     let (output, _) = ShellHarness(state: state).run(".pager auto\n.color off\n.show\n")
     #expect(output.hasSuffix("    filename: :memory:\n       color: off\n       pager: auto\n"))
+    state.audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
+    let (programs, _) = ShellHarness(state: state).run(".show\n")
+    #expect(programs.hasSuffix("    filename: :memory:\n"))
   }
 
   @Test("unknown commands and usage errors count as errors")

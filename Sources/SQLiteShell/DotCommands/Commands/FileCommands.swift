@@ -82,7 +82,8 @@ enum FileCommands {
     to destination: Connection, _ destinationDatabase: String,
     retriesWhenBusy: Int = 0
   ) -> DotCommand.Outcome {
-    let progress = BackupProgress(errors: shell.errors, enabled: shell.state.isInteractive)
+    let progress = BackupProgress(
+      errors: shell.errors, enabled: shell.state.isInteractive && shell.state.audience.isPerson)
     do throws(SQLiteError) {
       let backup = try Backup(
         from: source, database: sourceDatabase, to: destination, database: destinationDatabase)

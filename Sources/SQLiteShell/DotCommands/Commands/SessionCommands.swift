@@ -72,8 +72,9 @@ enum SessionCommands {
     shell.output.write(DatabaseFileName.displayed(state.databasePath))
     shell.output.write("\n")
     if let readers = ReadersCommand.describeSetting(of: shell) { line("readers", readers) }
-    // litesh's own settings: only in an interactive session, so piped output stays sqlite3's.
-    if state.isInteractive {
+    // litesh's own settings: only for a person in an interactive session, so what a program
+    // reads (piped, `-interactive`, a dumb terminal) stays sqlite3's.
+    if state.isInteractive && state.audience.isPerson {
       line("color", state.color.rawValue)
       line("pager", state.pager.rawValue)
     }
