@@ -38,6 +38,8 @@ struct EditLineLibrary {
   let historyGet: @convention(c) (Int32) -> UnsafeMutablePointer<HIST_ENTRY>?
   let addHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
   let clearHistory: @convention(c) () -> Void
+  /// `rl_parse_and_bind`: one `.editrc` line (`bind KEY FUNCTION`).
+  let parseAndBind: @convention(c) (UnsafePointer<CChar>?) -> Int32
 
   /// `rl_catch_signals`.
   let catchSignals: UnsafeMutablePointer<Int32>
@@ -113,6 +115,7 @@ struct EditLineLibrary {
     historyGet = try function("history_get")
     addHistory = try function("add_history")
     clearHistory = try function("clear_history")
+    parseAndBind = try function("rl_parse_and_bind")
     catchSignals = try variable("rl_catch_signals")
     readlineName = try variable("rl_readline_name")
     attemptedCompletionFunction = try variable("rl_attempted_completion_function")

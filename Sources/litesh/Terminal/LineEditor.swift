@@ -49,7 +49,23 @@ enum LineEditor {
     library.basicWordBreakCharacters.pointee = UnsafePointer(strdup(wordBreakCharacters))
     library.usingHistory()
     library.stifleHistory(historyLimit)
+    bindLineMotion(library)
     return nil
+  }
+
+  /// The keys that move between the lines of a recalled multi-line statement: Ctrl-Up and
+  /// Ctrl-Down, Alt-Up and Alt-Down (xterm's sequences) run libedit's `ed-prev-line` and
+  /// `ed-next-line`.
+  ///
+  /// Plain Up and Down stay on history: libedit's readline layer keeps its editor private, so
+  /// no function of ours can move the cursor, and `ed-prev-line` on a first line only beeps
+  /// (it never falls through to the previous entry). Bound after libedit read `~/.editrc`
+  /// (on `using_history`), so these four keys override the user's file.
+  private static func bindLineMotion(_ library: EditLineLibrary) {
+    for modifier in ["5", "3"] {  // xterm: 5 is Ctrl, 3 is Alt
+      _ = library.parseAndBind("bind \"\\e[1;\(modifier)A\" ed-prev-line")
+      _ = library.parseAndBind("bind \"\\e[1;\(modifier)B\" ed-next-line")
+    }
   }
 
   /// Shows `prompt` and reads one edited line.
