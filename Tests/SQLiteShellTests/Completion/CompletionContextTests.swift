@@ -76,7 +76,8 @@ struct CompletionContextTests {
   @Test("offers the select list's table columns first, and only them for an empty word")
   func selectList() {
     #expect(candidates("SELECT  FROM pets", cursor: 7) == ["id", "owner_id", "species"])
-    #expect(candidates("SELECT id,  FROM pets p", cursor: 11) == ["id", "owner_id", "species", "p"])
+    #expect(
+      candidates("SELECT id,  FROM pets p", cursor: 11) == ["id", "owner_id", "species", "p"])
     let begun = candidates("SELECT s FROM pets", cursor: 8)
     #expect(begun.first == "species")
     #expect(begun.contains("select") && begun.contains("sum(") && !begun.contains("people"))
