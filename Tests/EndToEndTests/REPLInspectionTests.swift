@@ -1,0 +1,205 @@
+import Foundation
+import SQLiteCore
+import Testing
+
+/// What a person at the terminal sees from issue 24: errors that point at their line,
+/// `.watch`, `.describe`, completion after `ON` and in a select list, and moving within a
+/// recalled statement. Each test sets the output mode it reads (`.mode list`), so none depends
+/// on the default mode on a terminal.
+@Suite(
+  "REPL inspection", .serialized, .enabled(if: REPLTerminal.isAvailable, "tmux is not installed"))
+struct REPLInspectionTests {
+  static let schema = [
+    "CREATE TABLE artist(id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE);",
+    "CREATE TABLE track(album_id INTEGER NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL"
+      + " DEFAULT 'untitled', artist_id INTEGER REFERENCES artist(id) ON DELETE CASCADE,"
+      + " milliseconds INTEGER DEFAULT 0, PRIMARY KEY(album_id, position));",
+    "CREATE INDEX track_title ON track(title COLLATE NOCASE, milliseconds DESC);",
+    "CREATE VIEW long_tracks AS SELECT title, milliseconds FROM track WHERE milliseconds > 300000;",
+    "INSERT INTO artist VALUES(1, 'AC/DC'), (2, 'Accept');",
+    "INSERT INTO track VALUES(1, 1, 'Hells Bells', 1, 312000), (1, 2, 'Shoot to Thrill', 1, 317000);",
+  ]
+
+  /// A terminal on a fresh database file holding ``schema``, in list mode.
+  private static func terminal(
+    _ directory: String, arguments: [String] = [], height: Int = 40
+  ) throws -> REPLTerminal {
+    let connection = try Connection(path: directory + "/music.db")
+    try connection.execute(schema.joined(separator: "\n"))
+    let terminal = try REPLTerminal(
+      arguments: arguments + [directory + "/music.db"], width: 100, height: height)
+    try terminal.waitFor("litesh>")
+    try terminal.run(".mode list")
+    return terminal
+  }
+
+  /// Waits until the last line is an empty main prompt (the pane keeps its trailing space).
+  private static func waitForPrompt(_ terminal: REPLTerminal) throws {
+    try terminal.waitUntil("an empty prompt as the last line", timeout: 5) {
+      terminal.lastLine().trimmingCharacters(in: .whitespaces) == "litesh>"
+    }
+  }
+
+  private static func directory() throws -> String {
+    let path = NSTemporaryDirectory() + "litesh-inspect-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test("an error on line 7 of an 8-line statement names line 7 and shows it with a caret")
+  func errorLine() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try Self.terminal(directory)
+    defer { terminal.close() }
+    let lines = [
+      "SELECT t.title,", "       a.name,", "       t.milliseconds", "FROM track AS t",
+      "JOIN artist AS a", "  ON a.id = t.artist_id", "WHERE t.milisecond > 300000",
+      "ORDER BY 1;",
+    ]
+    for line in lines { try terminal.run(line) }
+    try terminal.waitFor("closest columns:")
+    let screen = terminal.screen()
+    #expect(screen.contains("Parse error: no such column: t.milisecond\n"))
+    #expect(screen.contains("  line 7 of the statement:\n"))
+    #expect(screen.contains("\n    WHERE t.milisecond > 300000\n          ^\n"))
+    #expect(screen.contains("  closest columns: t.milliseconds\n"))
+  }
+
+  @Test("a misspelt column in a one-line statement gets the closest real columns")
+  func closestColumns() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try Self.terminal(directory)
+    defer { terminal.close() }
+    try terminal.run("SELECT titel, milisecond FROM track;")
+    try terminal.waitFor("closest columns: title")
+    #expect(terminal.screen().contains("    SELECT titel, milisecond FROM track;\n           ^\n"))
+  }
+
+  @Test(".watch 1 shows a count another process changed within 3 s; Ctrl-C gives the prompt back")
+  func watch() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try Self.terminal(directory)
+    defer { terminal.close() }
+    try terminal.type(".watch 1 SELECT 'tracks=' || count(*) FROM track;")
+    try terminal.press("Enter")
+    try terminal.waitFor("tracks=2")
+    try terminal.waitFor("Every 1s: SELECT 'tracks=' || count(*) FROM track")
+    let writer = try Connection(path: directory + "/music.db")
+    try writer.execute("INSERT INTO track(album_id, position, title) VALUES(2, 1, 'Balls');")
+    try terminal.waitFor("tracks=3", timeout: 3)
+    try terminal.press("C-c")
+    try Self.waitForPrompt(terminal)
+    try terminal.run("SELECT 'after-' || 'watch';")
+    try terminal.waitFor("\nafter-watch")
+  }
+
+  @Test(".watch runs on a reader with --readers")
+  func watchOnReader() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try Self.terminal(directory, arguments: ["--readers", "2"])
+    defer { terminal.close() }
+    try terminal.run(".watch --count 2 0.2 SELECT 'n=' || count(*) FROM artist;")
+    try terminal.waitFor("run 2 of 2")
+    try terminal.run(".readers")
+    try terminal.waitFor("routed: 2 statements ran on readers")
+  }
+
+  @Test(".describe a table with a composite key, defaults, an index and a foreign key; a view")
+  func describe() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try Self.terminal(directory)
+    defer { terminal.close() }
+    try terminal.run(".describe track")
+    try terminal.waitFor("artist_id|artist(id)|NO ACTION|CASCADE")
+    let screen = terminal.screen()
+    for line in [
+      "column|type|not null|default|pk|collation", "album_id|INTEGER|NOT NULL||1|",
+      "position|INTEGER|NOT NULL||2|", "title|TEXT|NOT NULL|'untitled'||",
+      "milliseconds|INTEGER||0||", "2 rows",
+      "sqlite_autoindex_track_1|yes|album_id, position|primary key",
+      "track_title|no|title COLLATE NOCASE, milliseconds DESC|CREATE INDEX",
+    ] {
+      #expect(screen.contains("\n" + line + "\n"), "missing \(line)")
+    }
+    try terminal.run(".describe long_tracks")
+    try terminal.waitFor("CREATE VIEW long_tracks AS SELECT title, milliseconds FROM track")
+    #expect(terminal.screen().contains("\nmilliseconds|INTEGER||||\n"))
+  }
+
+  @Test("TAB after ON offers the aliases and their columns; in a select list, the columns")
+  func completion() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try Self.terminal(directory)
+    defer { terminal.close() }
+    try terminal.type("SELECT * FROM track AS t JOIN artist AS a ON ")
+    try terminal.press("Tab")
+    try terminal.press("Tab")
+    try terminal.waitFor("t.milliseconds")
+    var screen = terminal.screen()
+    #expect(screen.contains("a.id") && screen.contains("a.name") && screen.contains("t.title"))
+    #expect(!screen.contains("possibilities") && !screen.contains("abs("))
+    try terminal.press("C-c")
+    try Self.waitForPrompt(terminal)
+    try terminal.type("SELECT  FROM artist")
+    for _ in 0..<12 { try terminal.press("Left") }
+    try terminal.press("Tab")
+    try terminal.press("Tab")
+    try terminal.waitFor("name")
+    screen = terminal.screen()
+    let listing = screen.split(separator: "\n").last { $0.contains("id") && $0.contains("name") }
+    #expect(listing.map { $0.split(separator: " ") } == ["id", "name"])
+    #expect(!screen.contains("possibilities"))
+  }
+
+  @Test("Ctrl-Up moves to the line above within a recalled multi-line statement")
+  func lineMotion() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try Self.terminal(directory)
+    defer { terminal.close() }
+    try terminal.run("SELECT 'x'")
+    try terminal.run("  || 'y';")
+    try terminal.waitFor("\nxy\n")
+    try terminal.press("Up")
+    try terminal.press("C-Up")
+    try terminal.type("z")
+    try terminal.enter()
+    try terminal.waitFor("\nxzy\n")
+  }
+}
+
+/// `.watch` driven by a program: results only, `--count` required, and on a dqlite cluster.
+@Suite(".watch in scripts and on dqlite", .serialized)
+struct WatchScriptTests {
+  @Test(".watch --count 3 in a script prints three results")
+  func countInScript() throws {
+    let shell = try Coprocess(Binary.litesh, [":memory:"])
+    shell.send(
+      "CREATE TABLE t(a); INSERT INTO t VALUES(3);\n.watch --count 3 0.1 SELECT a * 14 FROM t\n"
+        + ".watch 1 SELECT 1;\n")
+    let (status, output, errors) = try shell.finish()
+    #expect(output == "42\n42\n42\n")
+    #expect(errors == "Error: .watch needs --count N when input is not a terminal\n")
+    #expect(status == 1)
+  }
+
+  @Test(".watch runs on a dqlite cluster and refuses a write there")
+  func onDqlite() throws {
+    let cluster = try TestCluster()
+    defer { cluster.stop() }
+    let shell = try Coprocess(Binary.litesh, [cluster.url])
+    shell.send(
+      "CREATE TABLE w(a); INSERT INTO w VALUES(1), (2);\n"
+        + ".watch --count 2 0.1 SELECT 'rows=' || count(*) FROM w;\n"
+        + ".watch --count 2 0.1 INSERT INTO w VALUES(3);\nSELECT count(*) FROM w;\n")
+    let (_, output, errors) = try shell.finish()
+    #expect(output == "rows=2\nrows=2\n2\n")
+    #expect(errors == "Error: .watch runs only read-only SQL: INSERT INTO w VALUES(3);\n")
+  }
+}
