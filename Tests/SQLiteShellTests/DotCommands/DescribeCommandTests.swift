@@ -1,8 +1,9 @@
 import SQLiteShell
 import Testing
 
-/// `.describe`: columns, row count, indexes and foreign keys of a table; a view's columns and
-/// definition. litesh's own command, so the expected text is written here.
+/// `.describe`: a table's columns, row count, indexes and foreign keys; a view's definition.
+///
+/// litesh's own command, so the expected text is written here.
 @Suite("DescribeCommand")
 struct DescribeCommandTests {
   static let schema = """
