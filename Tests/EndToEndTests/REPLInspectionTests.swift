@@ -2,10 +2,11 @@ import Foundation
 import SQLiteCore
 import Testing
 
-/// What a person at the terminal sees from issue 24: errors that point at their line,
-/// `.watch`, `.describe`, completion after `ON` and in a select list, and moving within a
-/// recalled statement. Each test sets the output mode it reads (`.mode list`), so none depends
-/// on the default mode on a terminal.
+/// What a person at the terminal sees of issue 24's features.
+///
+/// Errors that point at their line, `.watch`, `.describe`, completion after `ON` and in a
+/// select list, moving within a recalled statement. Each test sets the output mode it reads
+/// (`.mode list`), so none depends on the default mode on a terminal.
 @Suite(
   "REPL inspection", .serialized, .enabled(if: REPLTerminal.isAvailable, "tmux is not installed"))
 struct REPLInspectionTests {
