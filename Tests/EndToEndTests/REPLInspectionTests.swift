@@ -123,7 +123,7 @@ struct REPLInspectionTests {
       "position|INTEGER|NOT NULL||2|", "title|TEXT|NOT NULL|'untitled'||",
       "milliseconds|INTEGER||0||", "2 rows",
       "sqlite_autoindex_track_1|yes|album_id, position|primary key",
-      "track_title|no|title COLLATE NOCASE, milliseconds DESC|CREATE INDEX",
+      "track_title|no|title COLLATE NOCASE, milliseconds DESC|index",
     ] {
       #expect(screen.contains("\n" + line + "\n"), "missing \(line)")
     }

@@ -36,7 +36,7 @@ struct DescribeCommandTests {
         2 rows
         index|unique|columns|origin
         sqlite_autoindex_track_1|yes|album_id, position|primary key
-        track_title|no|title COLLATE NOCASE, price DESC|CREATE INDEX
+        track_title|no|title COLLATE NOCASE, price DESC|index
         foreign key|references|on update|on delete
         artist_id|artist(id)|NO ACTION|CASCADE
         column|type|not null|default|pk|collation

@@ -173,8 +173,8 @@ struct DescribeParts {
       let origin =
         switch Self.text(row[2]) {
         case "pk": "primary key"
-        case "u": "unique constraint"
-        default: row[3] == .integer(1) ? "CREATE INDEX … WHERE" : "CREATE INDEX"
+        case "u": "UNIQUE"
+        default: row[3] == .integer(1) ? "partial index" : "index"
         }
       indexes.rows.append([
         index.sqlQuoted("'"), row[1] == .integer(1) ? "'yes'" : "'no'",

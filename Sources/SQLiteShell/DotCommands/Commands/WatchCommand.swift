@@ -165,20 +165,20 @@ extension Shell {
     return .success
   }
 
-  /// `Every 2s: SELECT count(*) FROM t   run 3 at 04:12:07 (Ctrl-C stops)`.
+  /// `Every 2s: SELECT count(*) FROM t   04:12:07  run 3, Ctrl-C stops`.
   private func watchTitle(_ request: WatchCommand.Request, run: Int) -> String {
     let whole = request.sql.trimmingTrailingSemicolon
     var firstLine = whole.split(separator: "\n").first.map(String.init) ?? whole
-    if firstLine.count > 60 {
-      firstLine = String(firstLine.prefix(59)) + "…"
+    if firstLine.count > 40 {
+      firstLine = String(firstLine.prefix(39)) + "…"
     } else if firstLine != whole {
       firstLine += " …"
     }
     let seconds =
       request.interval == request.interval.rounded()
       ? "\(Int(request.interval))s" : "\(request.interval)s"
-    let runs = request.count.map { "run \(run) of \($0)" } ?? "run \(run)"
-    return "Every \(seconds): \(firstLine)   \(runs) at \(WatchClock.localTime()) (Ctrl-C stops)\n"
+    let runs = request.count.map { "run \(run) of \($0)" } ?? "run \(run), Ctrl-C stops"
+    return "Every \(seconds): \(firstLine)   \(WatchClock.localTime())  \(runs)\n"
   }
 
   /// Whether Ctrl-C, a termination signal or a closed output asks the loop to end.
