@@ -21,6 +21,18 @@ struct REPLInspectionTests {
     "INSERT INTO track VALUES(1, 1, 'Hells Bells', 1, 312000), (1, 2, 'Shoot to Thrill', 1, 317000);",
   ]
 
+  /// Runs `body` with a terminal on a fresh database file holding ``schema``, in list mode,
+  /// and the directory holding it; both are removed after.
+  private static func session(
+    arguments: [String] = [], _ body: (REPLTerminal, String) throws -> Void
+  ) throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let terminal = try Self.terminal(directory, arguments: arguments)
+    defer { terminal.close() }
+    try body(terminal, directory)
+  }
+
   /// A terminal on a fresh database file holding ``schema``, in list mode.
   private static func terminal(
     _ directory: String, arguments: [String] = [], height: Int = 40
@@ -49,129 +61,116 @@ struct REPLInspectionTests {
 
   @Test("an error on line 7 of an 8-line statement names line 7 and shows it with a caret")
   func errorLine() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try Self.terminal(directory)
-    defer { terminal.close() }
-    let lines = [
-      "SELECT t.title,", "       a.name,", "       t.milliseconds", "FROM track AS t",
-      "JOIN artist AS a", "  ON a.id = t.artist_id", "WHERE t.milisecond > 300000",
-      "ORDER BY 1;",
-    ]
-    for line in lines { try terminal.run(line) }
-    try terminal.waitFor("closest columns:")
-    let screen = terminal.screen()
-    #expect(screen.contains("Parse error: no such column: t.milisecond\n"))
-    #expect(screen.contains("  line 7 of the statement:\n"))
-    #expect(screen.contains("\n    WHERE t.milisecond > 300000\n          ^\n"))
-    #expect(screen.contains("  closest columns: t.milliseconds\n"))
+    try Self.session { terminal, _ in
+      let lines = [
+        "SELECT t.title,", "       a.name,", "       t.milliseconds", "FROM track AS t",
+        "JOIN artist AS a", "  ON a.id = t.artist_id", "WHERE t.milisecond > 300000",
+        "ORDER BY 1;",
+      ]
+      for line in lines { try terminal.run(line) }
+      try terminal.waitFor("closest columns:")
+      let screen = terminal.screen()
+      #expect(screen.contains("Parse error: no such column: t.milisecond\n"))
+      #expect(screen.contains("  line 7 of the statement:\n"))
+      #expect(screen.contains("\n    WHERE t.milisecond > 300000\n          ^\n"))
+      #expect(screen.contains("  closest columns: t.milliseconds\n"))
+    }
   }
 
   @Test("a misspelt column in a one-line statement gets the closest real columns")
   func closestColumns() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try Self.terminal(directory)
-    defer { terminal.close() }
-    try terminal.run("SELECT titel, milisecond FROM track;")
-    try terminal.waitFor("closest columns: title")
-    #expect(terminal.screen().contains("    SELECT titel, milisecond FROM track;\n           ^\n"))
+    try Self.session { terminal, _ in
+      try terminal.run("SELECT titel, milisecond FROM track;")
+      try terminal.waitFor("closest columns: title")
+      #expect(
+        terminal.screen().contains("    SELECT titel, milisecond FROM track;\n           ^\n"))
+    }
   }
 
   @Test(".watch 1 shows a count another process changed within 3 s; Ctrl-C gives the prompt back")
   func watch() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try Self.terminal(directory)
-    defer { terminal.close() }
-    try terminal.type(".watch 1 SELECT 'tracks=' || count(*) FROM track;")
-    try terminal.press("Enter")
-    try terminal.waitFor("tracks=2")
-    try terminal.waitFor("Every 1s: SELECT 'tracks=' || count(*) FROM track")
-    let writer = try Connection(path: directory + "/music.db")
-    try writer.execute("INSERT INTO track(album_id, position, title) VALUES(2, 1, 'Balls');")
-    try terminal.waitFor("tracks=3", timeout: 3)
-    try terminal.press("C-c")
-    try Self.waitForPrompt(terminal)
-    try terminal.run("SELECT 'after-' || 'watch';")
-    try terminal.waitFor("\nafter-watch")
+    try Self.session { terminal, directory in
+      try terminal.type(".watch 1 SELECT 'tracks=' || count(*) FROM track;")
+      try terminal.press("Enter")
+      try terminal.waitFor("tracks=2")
+      try terminal.waitFor("Every 1s: SELECT 'tracks=' || count(*) FROM track")
+      let writer = try Connection(path: directory + "/music.db")
+      try writer.execute("INSERT INTO track(album_id, position, title) VALUES(2, 1, 'Balls');")
+      try terminal.waitFor("tracks=3", timeout: 3)
+      try terminal.press("C-c")
+      try Self.waitForPrompt(terminal)
+      try terminal.run("SELECT 'after-' || 'watch';")
+      try terminal.waitFor("\nafter-watch")
+    }
   }
 
   @Test(".watch runs on a reader with --readers")
   func watchOnReader() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try Self.terminal(directory, arguments: ["--readers", "2"])
-    defer { terminal.close() }
-    try terminal.run(".watch --count 2 0.2 SELECT 'n=' || count(*) FROM artist;")
-    try terminal.waitFor("run 2 of 2")
-    try terminal.run(".readers")
-    try terminal.waitFor("routed: 2 statements ran on readers")
+    try Self.session(arguments: ["--readers", "2"]) { terminal, _ in
+      try terminal.run(".watch --count 2 0.2 SELECT 'n=' || count(*) FROM artist;")
+      try terminal.waitFor("run 2 of 2")
+      try terminal.run(".readers")
+      try terminal.waitFor("routed: 2 statements ran on readers")
+    }
   }
 
   @Test(".describe a table with a composite key, defaults, an index and a foreign key; a view")
   func describe() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try Self.terminal(directory)
-    defer { terminal.close() }
-    try terminal.run(".describe track")
-    try terminal.waitFor("artist_id|artist(id)|NO ACTION|CASCADE")
-    let screen = terminal.screen()
-    for line in [
-      "column|type|not null|default|pk|collation", "album_id|INTEGER|NOT NULL||1|",
-      "position|INTEGER|NOT NULL||2|", "title|TEXT|NOT NULL|'untitled'||",
-      "milliseconds|INTEGER||0||", "2 rows",
-      "sqlite_autoindex_track_1|yes|album_id, position|primary key",
-      "track_title|no|title COLLATE NOCASE, milliseconds DESC|index",
-    ] {
-      #expect(screen.contains("\n" + line + "\n"), "missing \(line)")
+    try Self.session { terminal, _ in
+      try terminal.run(".describe track")
+      try terminal.waitFor("artist_id|artist(id)|NO ACTION|CASCADE")
+      let screen = terminal.screen()
+      for line in [
+        "column|type|not null|default|pk|collation", "album_id|INTEGER|NOT NULL||1|",
+        "position|INTEGER|NOT NULL||2|", "title|TEXT|NOT NULL|'untitled'||",
+        "milliseconds|INTEGER||0||", "2 rows",
+        "sqlite_autoindex_track_1|yes|album_id, position|primary key",
+        "track_title|no|title COLLATE NOCASE, milliseconds DESC|index",
+      ] {
+        #expect(screen.contains("\n" + line + "\n"), "missing \(line)")
+      }
+      try terminal.run(".describe long_tracks")
+      try terminal.waitFor("CREATE VIEW long_tracks AS SELECT title, milliseconds FROM track")
+      #expect(terminal.screen().contains("\nmilliseconds|INTEGER||||\n"))
     }
-    try terminal.run(".describe long_tracks")
-    try terminal.waitFor("CREATE VIEW long_tracks AS SELECT title, milliseconds FROM track")
-    #expect(terminal.screen().contains("\nmilliseconds|INTEGER||||\n"))
   }
 
   @Test("TAB after ON offers the aliases and their columns; in a select list, the columns")
   func completion() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try Self.terminal(directory)
-    defer { terminal.close() }
-    try terminal.type("SELECT * FROM track AS t JOIN artist AS a ON ")
-    try terminal.press("Tab")
-    try terminal.press("Tab")
-    try terminal.waitFor("t.milliseconds")
-    var screen = terminal.screen()
-    #expect(screen.contains("a.id") && screen.contains("a.name") && screen.contains("t.title"))
-    #expect(!screen.contains("possibilities") && !screen.contains("abs("))
-    try terminal.press("C-c")
-    try Self.waitForPrompt(terminal)
-    try terminal.type("SELECT  FROM artist")
-    for _ in 0..<12 { try terminal.press("Left") }
-    try terminal.press("Tab")
-    try terminal.press("Tab")
-    try terminal.waitFor("name")
-    screen = terminal.screen()
-    let listing = screen.split(separator: "\n").last { $0.contains("id") && $0.contains("name") }
-    #expect(listing.map { $0.split(separator: " ") } == ["id", "name"])
-    #expect(!screen.contains("possibilities"))
+    try Self.session { terminal, _ in
+      try terminal.type("SELECT * FROM track AS t JOIN artist AS a ON ")
+      try terminal.press("Tab")
+      try terminal.press("Tab")
+      try terminal.waitFor("t.milliseconds")
+      var screen = terminal.screen()
+      #expect(screen.contains("a.id") && screen.contains("a.name") && screen.contains("t.title"))
+      #expect(!screen.contains("possibilities") && !screen.contains("abs("))
+      try terminal.press("C-c")
+      try Self.waitForPrompt(terminal)
+      try terminal.type("SELECT  FROM artist")
+      for _ in 0..<12 { try terminal.press("Left") }
+      try terminal.press("Tab")
+      try terminal.press("Tab")
+      try terminal.waitFor("name")
+      screen = terminal.screen()
+      let listing = screen.split(separator: "\n").last { $0.contains("id") && $0.contains("name") }
+      #expect(listing.map { $0.split(separator: " ") } == ["id", "name"])
+      #expect(!screen.contains("possibilities"))
+    }
   }
 
   @Test("Ctrl-Up moves to the line above within a recalled multi-line statement")
   func lineMotion() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try Self.terminal(directory)
-    defer { terminal.close() }
-    try terminal.run("SELECT 'x'")
-    try terminal.run("  || 'y';")
-    try terminal.waitFor("\nxy\n")
-    try terminal.press("Up")
-    try terminal.press("C-Up")
-    try terminal.type("z")
-    try terminal.enter()
-    try terminal.waitFor("\nxzy\n")
+    try Self.session { terminal, _ in
+      try terminal.run("SELECT 'x'")
+      try terminal.run("  || 'y';")
+      try terminal.waitFor("\nxy\n")
+      try terminal.press("Up")
+      try terminal.press("C-Up")
+      try terminal.type("z")
+      try terminal.enter()
+      try terminal.waitFor("\nxzy\n")
+    }
   }
 }
 
