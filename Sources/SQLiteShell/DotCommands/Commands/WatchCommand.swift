@@ -144,6 +144,11 @@ extension Shell {
     let forPerson = state.audience.isPerson
     let redraws = forPerson && state.audience.readsResultsOnScreen && output === standardOutput
     let sql = SQLText(request.sql)
+    // Each run redraws the screen itself: its output goes straight to the terminal, never
+    // through a pager (which would hold it until the pager is quit).
+    let pagerRedirect = redraws ? standardOutput.redirect : nil
+    if redraws { standardOutput.redirect = nil }
+    defer { if redraws { standardOutput.redirect = pagerRedirect } }
     var runs = 0
     var start = WatchClock.now()
     while request.count.map({ runs < $0 }) ?? true {
