@@ -159,17 +159,29 @@ struct REPLInspectionTests {
     }
   }
 
-  @Test("Ctrl-Up moves to the line above within a recalled multi-line statement")
+  @Test("Up moves within a recalled multi-line statement, then to the previous entry")
   func lineMotion() throws {
     try Self.session { terminal, _ in
       try terminal.run("SELECT 'x'")
       try terminal.run("  || 'y';")
       try terminal.waitFor("\nxy\n")
-      try terminal.press("Up")
-      try terminal.press("C-Up")
+      try terminal.press("Up")  // the statement, cursor at the end of its second line
+      try terminal.press("Up")  // its first line, same column: between x and '
       try terminal.type("z")
       try terminal.enter()
       try terminal.waitFor("\nxzy\n")
+      // From the last line of the newest entry: Up, Up reach its first line; the third Up
+      // goes to the entry before it, which runs again.
+      for _ in 0..<3 { try terminal.press("Up") }
+      try terminal.enter()
+      try terminal.waitUntil("xy a second time", timeout: 10) {
+        terminal.screen().components(separatedBy: "\nxy\n").count == 3
+      }
+      try terminal.press("Up")
+      try terminal.press("C-Up")  // Ctrl-Up always moves between lines
+      try terminal.type("w")
+      try terminal.enter()
+      try terminal.waitFor("\nxwy\n")
     }
   }
 }
