@@ -92,7 +92,7 @@ public final class CompletionEngine {
         }
       }
       return Self.unique(names.filter { Self.hasPrefix($0, word) }.map(Self.identifier))
-    case .selectList:
+    case .selectList where !context.tables.isEmpty:
       // The statement's columns first; keywords and functions only once a word is begun.
       names = columnNames(of: context.tables, connection: connection, qualified: false)
       names += context.tables.compactMap(\.alias).map(Self.identifier)
@@ -106,7 +106,7 @@ public final class CompletionEngine {
       let conditions = names.filter { Self.hasPrefix($0, word) }
       if word.isEmpty { return Self.unique(conditions) }
       return Self.unique(conditions + keywordsAndFunctions(matching: word))
-    case .expression:
+    case .expression, .selectList:
       for reference in context.tables.prefix(SchemaCache.columnTableLimit) {
         if let table = schema.table(named: reference.name, schema: reference.schema) {
           names += schema.columns(of: table, in: connection)

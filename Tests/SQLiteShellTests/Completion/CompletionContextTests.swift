@@ -78,6 +78,7 @@ struct CompletionContextTests {
     #expect(candidates("SELECT  FROM pets", cursor: 7) == ["id", "owner_id", "species"])
     #expect(
       candidates("SELECT id,  FROM pets p", cursor: 11) == ["id", "owner_id", "species", "p"])
+    #expect(candidates("SELECT ").contains("pets"))  // no table yet: everything, as before
     let begun = candidates("SELECT s FROM pets", cursor: 8)
     #expect(begun.first == "species")
     #expect(begun.contains("select") && begun.contains("sum(") && !begun.contains("people"))
