@@ -35,16 +35,29 @@ enum ColumnSuggestions {
 
   /// The tables and views closest to `written` (`name` or `schema.name`), best first.
   static func closestTables(to written: String, connection: Connection) -> [String] {
-    let name = written.split(separator: ".").last.map(String.init) ?? written
     let sql =
       "SELECT name FROM sqlite_schema WHERE type IN ('table','view')"
       + " UNION SELECT name FROM temp.sqlite_schema WHERE type IN ('table','view')"
+    return closestNames(to: written, from: sql, connection: connection)
+      .map(CompletionEngine.identifier)
+  }
+
+  /// The SQL functions closest to `written`, best first.
+  static func closestFunctions(to written: String, connection: Connection) -> [String] {
+    let sql = "SELECT DISTINCT name FROM pragma_function_list"
+    return closestNames(to: written, from: sql, connection: connection)
+  }
+
+  /// The names `sql` lists (its first column) closest to the last part of `written`.
+  private static func closestNames(to written: String, from sql: String, connection: Connection)
+    -> [String]
+  {
+    let name = written.split(separator: ".").last.map(String.init) ?? written
     let names = ((try? connection.query(sql)) ?? []).compactMap { row -> String? in
       if case .text(let name) = row[0] { return name }
       return nil
     }
     return best(names.map { (editDistance($0.lowercased(), name.lowercased()), $0) }, for: name)
-      .map(CompletionEngine.identifier)
   }
 
   /// The closest `limit` of `scored`, within a distance that still looks like a misspelling.

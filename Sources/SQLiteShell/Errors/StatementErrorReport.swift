@@ -27,7 +27,7 @@ public struct StatementErrorReport: Sendable, Equatable {
   public var caretLine: String?
   /// The closest columns for `no such column` (tables for `no such table`), best first.
   public var suggestions: [String]
-  /// What ``suggestions`` are: `columns` or `tables`.
+  /// What ``suggestions`` are: `columns`, `tables` or `functions`.
   public var suggestionKind = "columns"
 
   /// The report for an error in `sql` (the text from the failing statement on, as given);
@@ -60,6 +60,9 @@ public struct StatementErrorReport: Sendable, Equatable {
     } else if let table = Self.missingName(in: error.message, kind: "table") {
       suggestionKind = "tables"
       suggestions = ColumnSuggestions.closestTables(to: table, connection: connection)
+    } else if let function = Self.missingName(in: error.message, kind: "function") {
+      suggestionKind = "functions"
+      suggestions = ColumnSuggestions.closestFunctions(to: function, connection: connection)
     }
   }
 
@@ -122,8 +125,8 @@ public struct StatementErrorReport: Sendable, Equatable {
     return text
   }
 
-  /// The name in `no such column: X` or `no such table: X` (as written, perhaps `alias.X`),
-  /// if that is the message.
+  /// The name in `no such column: X`, `no such table: X` or `no such function: X` (as
+  /// written, perhaps `alias.X`), if that is the message.
   static func missingName(in message: String, kind: String) -> String? {
     let prefix = "no such \(kind): "
     guard message.hasPrefix(prefix) else { return nil }

@@ -64,8 +64,11 @@ struct DescribeCommandTests {
   @Test("an unknown name or a missing argument fails with a message")
   func failures() {
     let harness = ShellHarness()
-    let (_, errors) = harness.run(".describe nosuch\n.describe\n")
-    #expect(errors == "Error: no such table or view: nosuch\nUsage: .describe TABLE\n")
+    let (_, errors) = harness.run(
+      "CREATE TABLE track(a);\n.describe nosuch\n.describe trak\n.describe\n")
+    #expect(
+      errors == "Error: no such table or view: nosuch\n"
+        + "Error: no such table or view: trak (closest: track)\nUsage: .describe TABLE\n")
     #expect(harness.shell.exitStatus == 1)
   }
 }

@@ -95,6 +95,20 @@ struct StatementErrorReportTests {
         """)
   }
 
+  @Test("suggests the closest functions for a misspelt function")
+  func closestFunctions() {
+    let harness = Self.harness(person: true)
+    harness.shell.processLine("SELECT lenght('abc');")
+    #expect(
+      harness.errors.capturedText == """
+        Parse error: no such function: lenght
+            SELECT lenght('abc');
+                   ^
+          closest functions: length
+
+        """)
+  }
+
   @Test("suggests only the columns of the table an alias names")
   func qualifiedSuggestion() throws {
     let harness = Self.harness(person: true)

@@ -17,7 +17,9 @@ enum DescribeCommand {
     }
     guard let connection = shell.openDatabase() else { return .failure }
     guard let object = SchemaObject.find(arguments[0], in: connection) else {
-      shell.errors.write("Error: no such table or view: \(arguments[0])\n")
+      let closest = ColumnSuggestions.closestTables(to: arguments[0], connection: connection)
+      let hint = closest.isEmpty ? "" : " (closest: \(closest.joined(separator: ", ")))"
+      shell.errors.write("Error: no such table or view: \(arguments[0])\(hint)\n")
       return .failure
     }
     let parts = DescribeParts(object, connection: connection)
