@@ -186,8 +186,9 @@ struct REPLInspectionTests {
   }
 }
 
-/// `.watch` driven by a program: results only, `--count` required, and on a dqlite cluster.
-@Suite(".watch in scripts and on dqlite", .serialized)
+/// `.watch` driven by a program (results only, `--count` required), and `.watch` and
+/// `.describe` on a dqlite cluster.
+@Suite(".watch in scripts, .watch and .describe on dqlite", .serialized)
 struct WatchScriptTests {
   @Test(".watch --count 3 in a script prints three results")
   func countInScript() throws {
@@ -201,17 +202,47 @@ struct WatchScriptTests {
     #expect(status == 1)
   }
 
-  @Test(".watch runs on a dqlite cluster and refuses a write there")
-  func onDqlite() throws {
+  /// Runs `input` through litesh on a fresh 3-node cluster: (status, stdout, stderr).
+  private func runOnCluster(_ input: String) throws -> (Int32, String, String) {
     let cluster = try TestCluster()
     defer { cluster.stop() }
     let shell = try Coprocess(Binary.litesh, [cluster.url])
-    shell.send(
+    shell.send(input)
+    return try shell.finish()
+  }
+
+  @Test(".watch runs on a dqlite cluster and refuses a write there")
+  func onDqlite() throws {
+    let (_, output, errors) = try runOnCluster(
       "CREATE TABLE w(a); INSERT INTO w VALUES(1), (2);\n"
         + ".watch --count 2 0.1 SELECT 'rows=' || count(*) FROM w;\n"
         + ".watch --count 2 0.1 INSERT INTO w VALUES(3);\nSELECT count(*) FROM w;\n")
-    let (_, output, errors) = try shell.finish()
     #expect(output == "rows=2\nrows=2\n2\n")
     #expect(errors == "Error: .watch runs only read-only SQL: INSERT INTO w VALUES(3);\n")
+  }
+
+  @Test(".describe on a dqlite cluster: columns, rows, indexes and foreign keys")
+  func describeOnDqlite() throws {
+    let (status, output, errors) = try runOnCluster(
+      "CREATE TABLE p(id INTEGER PRIMARY KEY);\n"
+        + "CREATE TABLE c(a INT NOT NULL, b TEXT DEFAULT 'x', p_id INT REFERENCES p(id),"
+        + " PRIMARY KEY(a, b));\nCREATE INDEX c_b ON c(b DESC);\nINSERT INTO c(a) VALUES(1);\n"
+        + ".describe c\n")
+    #expect(
+      output == """
+        column|type|not null|default|pk|collation
+        a|INT|NOT NULL||1|
+        b|TEXT||'x'|2|
+        p_id|INT||||
+        1 row
+        index|unique|columns|origin
+        sqlite_autoindex_c_1|yes|a, b|primary key
+        c_b|no|b DESC|index
+        foreign key|references|on update|on delete
+        p_id|p(id)|NO ACTION|NO ACTION
+
+        """)
+    #expect(errors.isEmpty)
+    #expect(status == 0)
   }
 }

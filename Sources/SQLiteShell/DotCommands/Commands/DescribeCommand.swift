@@ -11,28 +11,33 @@ enum DescribeCommand {
       shell.errors.write("Usage: .describe TABLE\n")
       return .failure
     }
-    if shell.isDqlite {
-      shell.errors.write("Error: .describe is not available on a dqlite cluster\n")
+    guard let source = shell.schemaSource() else { return .failure }
+    return describe(arguments[0], shell: shell, source: source)
+  }
+
+  private static func describe(_ name: String, shell: Shell, source: some SchemaSource)
+    -> DotCommand.Outcome
+  {
+    guard let object = SchemaObject.find(name, in: source) else {
+      var hint = ""
+      if let connection = source as? Connection {
+        let closest = ColumnSuggestions.closestTables(to: name, connection: connection)
+        if !closest.isEmpty { hint = " (closest: \(closest.joined(separator: ", ")))" }
+      }
+      shell.errors.write("Error: no such table or view: \(name)\(hint)\n")
       return .failure
     }
-    guard let connection = shell.openDatabase() else { return .failure }
-    guard let object = SchemaObject.find(arguments[0], in: connection) else {
-      let closest = ColumnSuggestions.closestTables(to: arguments[0], connection: connection)
-      let hint = closest.isEmpty ? "" : " (closest: \(closest.joined(separator: ", ")))"
-      shell.errors.write("Error: no such table or view: \(arguments[0])\(hint)\n")
-      return .failure
-    }
-    let parts = DescribeParts(object, connection: connection)
+    let parts = DescribeParts(object, source: source)
     let savedHeaders = shell.state.style.showHeaders
     shell.state.style.showHeaders = true
     defer { shell.state.style.showHeaders = savedHeaders }
-    var failed = !shell.runResult(parts.columns, on: connection)
+    var failed = !shell.runResult(parts.columns)
     if let count = parts.rowCount {
       shell.output.write("\(count) row\(count == 1 ? "" : "s")\n")
     }
     if let definition = parts.viewDefinition { shell.output.write(definition + "\n") }
     for section in [parts.indexes, parts.foreignKeys] where !section.rows.isEmpty {
-      failed = !shell.runResult(section, on: connection) || failed
+      failed = !shell.runResult(section) || failed
     }
     return failed ? .failure : .success
   }
@@ -49,9 +54,9 @@ struct SchemaObject {
 
   /// The table or view called `written` (`name` or `schema.name`, any case), searching the
   /// schemas in `PRAGMA database_list` order.
-  static func find(_ written: String, in connection: Connection) -> SchemaObject? {
+  static func find(_ written: String, in source: some SchemaSource) -> SchemaObject? {
     var schemas =
-      (try? connection.query("SELECT name FROM pragma_database_list"))?.compactMap {
+      (try? source.all("SELECT name FROM pragma_database_list"))?.compactMap {
         row -> String? in
         if case .text(let name) = row[0] { return name }
         return nil
@@ -67,7 +72,7 @@ struct SchemaObject {
       let sql =
         "SELECT name, type FROM \(schema.sqlQuoted()).sqlite_schema"
         + " WHERE type IN ('table','view') AND name = ? COLLATE NOCASE"
-      guard let row = (try? connection.query(sql, [name]))?.first,
+      guard let row = (try? source.all(sql, [.text(name)]))?.first,
         case .text(let found) = row[0], case .text(let type) = row[1]
       else { continue }
       return SchemaObject(schema: schema, name: found, isView: type == "view")
@@ -110,13 +115,15 @@ struct DescribeParts {
   var foreignKeys = DescribeResult(
     columns: ["foreign key", "references", "on update", "on delete"], rows: [])
 
-  init(_ object: SchemaObject, connection: Connection) {
+  /// Reads `object` from `source`; the collation only where SQLite's C API can say it (a
+  /// database file, not a dqlite cluster).
+  init(_ object: SchemaObject, source: some SchemaSource) {
     let schema = object.schema
     let table = object.name
     let info =
-      (try? connection.query(
+      (try? source.all(
         "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?)",
-        [table, schema])) ?? []
+        [.text(table), .text(schema)])) ?? []
     for row in info {
       let name = Self.text(row[0])
       var type = Self.text(row[1])
@@ -127,7 +134,7 @@ struct DescribeParts {
       let pk: String =
         if case .integer(let position) = row[4], position > 0 { "\(position)" } else { "" }
       var collation = ""
-      if !object.isView,
+      if !object.isView, let connection = source as? Connection,
         let declared = connection.collation(ofColumn: name, inTable: table, database: schema),
         declared.uppercased() != "BINARY"
       {
@@ -141,29 +148,28 @@ struct DescribeParts {
     }
     if object.isView {
       let sql = "SELECT sql FROM \(schema.sqlQuoted()).sqlite_schema WHERE name = ?"
-      if let row = (try? connection.query(sql, [table]))?.first, case .text(let text) = row[0] {
+      if let row = (try? source.all(sql, [.text(table)]))?.first, case .text(let text) = row[0] {
         viewDefinition = text.hasSuffix(";") ? text : text + ";"
       }
       return
     }
-    if let count: Int64 = try? connection.scalar("SELECT count(*) FROM \(object.qualifiedName)") {
-      rowCount = count
-    }
-    readIndexes(object, connection: connection)
-    readForeignKeys(object, connection: connection)
+    let count = try? source.all("SELECT count(*) FROM \(object.qualifiedName)").first?.first
+    if case .integer(let rows)? = count { rowCount = rows }
+    readIndexes(object, source: source)
+    readForeignKeys(object, source: source)
   }
 
-  private mutating func readIndexes(_ object: SchemaObject, connection: Connection) {
+  private mutating func readIndexes(_ object: SchemaObject, source: some SchemaSource) {
     let list =
-      (try? connection.query(
+      (try? source.all(
         "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?, ?) ORDER BY seq DESC",
-        [object.name, object.schema])) ?? []
+        [.text(object.name), .text(object.schema)])) ?? []
     for row in list {
       let index = Self.text(row[0])
       let keys =
-        (try? connection.query(
+        (try? source.all(
           "SELECT name, \"desc\", coll FROM pragma_index_xinfo(?, ?) WHERE key ORDER BY seqno",
-          [index, object.schema])) ?? []
+          [.text(index), .text(object.schema)])) ?? []
       let columns = keys.map { key -> String in
         var text = key[0] == .null ? "<expression>" : Self.text(key[0])
         if case .text(let collation) = key[2], collation.uppercased() != "BINARY" {
@@ -185,12 +191,12 @@ struct DescribeParts {
     }
   }
 
-  private mutating func readForeignKeys(_ object: SchemaObject, connection: Connection) {
+  private mutating func readForeignKeys(_ object: SchemaObject, source: some SchemaSource) {
     let list =
-      (try? connection.query(
+      (try? source.all(
         "SELECT id, \"table\", \"from\", \"to\", on_update, on_delete"
           + " FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq",
-        [object.name, object.schema])) ?? []
+        [.text(object.name), .text(object.schema)])) ?? []
     var groups:
       [(
         id: Int64, table: String, from: [String], to: [String], update: String,
@@ -225,10 +231,12 @@ struct DescribeParts {
 }
 
 extension Shell {
-  /// Runs `result`'s query as typed SQL runs (on a reader when readers are on), so it shows
-  /// in the current output mode.
-  func runResult(_ result: DescribeResult, on connection: Connection) -> Bool {
+  /// Runs `result`'s query as typed SQL runs (on a reader when readers are on, on the
+  /// cluster with dqlite), so it shows in the current output mode.
+  func runResult(_ result: DescribeResult) -> Bool {
     guard !result.rows.isEmpty else { return true }
+    if isDqlite { return runSQL(SQLText(result.sql), line: nil) }
+    guard let connection = openDatabase() else { return false }
     guard let failure = execute(SQLText(result.sql), on: connection) else { return true }
     errors.write("Error: " + ErrorText.detail(failure.error, phase: failure.phase) + "\n")
     return false
