@@ -69,6 +69,8 @@ public final class Shell {
   var argumentBytes: [[UInt8]] = []
   /// The running dot-command's name as typed (`lin` for `.lint`): some usage lines repeat it.
   var commandName = ""
+  /// The running dot-command's whole line as typed (`.watch` takes SQL from it verbatim).
+  var commandLine = SQLText()
   var inputDepth = 0
   /// The line number of the line being processed in the current input (for `-safe` messages).
   var currentLineNumber = 0

@@ -92,7 +92,21 @@ public final class CompletionEngine {
         }
       }
       return Self.unique(names.filter { Self.hasPrefix($0, word) }.map(Self.identifier))
-    case .expression:
+    case .selectList where !context.tables.isEmpty:
+      // The statement's columns first; keywords and functions only once a word is begun.
+      names = columnNames(of: context.tables, connection: connection, qualified: false)
+      names += context.tables.compactMap(\.alias).map(Self.identifier)
+      let columns = names.filter { Self.hasPrefix($0, word) }
+      if word.isEmpty { return Self.unique(columns) }
+      return Self.unique(columns + keywordsAndFunctions(matching: word))
+    case .joinCondition:
+      // The aliases (or table names) and each one's columns, `alias.column`.
+      let qualifiers = context.tables.map { Self.identifier($0.alias ?? $0.name) }
+      names = qualifiers + columnNames(of: context.tables, connection: connection, qualified: true)
+      let conditions = names.filter { Self.hasPrefix($0, word) }
+      if word.isEmpty { return Self.unique(conditions) }
+      return Self.unique(conditions + keywordsAndFunctions(matching: word))
+    case .expression, .selectList:
       for reference in context.tables.prefix(SchemaCache.columnTableLimit) {
         if let table = schema.table(named: reference.name, schema: reference.schema) {
           names += schema.columns(of: table, in: connection)
@@ -103,6 +117,22 @@ public final class CompletionEngine {
       let result = names.filter { Self.hasPrefix($0, word) }.map(Self.identifier)
       return Self.unique(result + keywordsAndFunctions(matching: word))
     }
+  }
+
+  /// The columns of the tables a statement names, as typed in SQL; with `qualified`, each
+  /// as `alias.column` (the table's name when it has no alias).
+  private func columnNames(
+    of references: [StatementContext.TableReference], connection: Connection, qualified: Bool
+  ) -> [String] {
+    var names: [String] = []
+    for reference in references.prefix(SchemaCache.columnTableLimit) {
+      guard let table = schema.table(named: reference.name, schema: reference.schema) else {
+        continue
+      }
+      let prefix = qualified ? Self.identifier(reference.alias ?? reference.name) + "." : ""
+      names += schema.columns(of: table, in: connection).map { prefix + Self.identifier($0) }
+    }
+    return names
   }
 
   /// Keywords in the case of the typed word, then functions with their opening parenthesis.

@@ -16,6 +16,10 @@ struct StatementContext: Equatable {
     case table
     /// Anything: columns, aliases, keywords, functions, tables.
     case expression
+    /// The select list (`SELECT ▯ FROM t`): the statement's columns first.
+    case selectList
+    /// A join condition (`JOIN b AS y ON ▯`): the aliases and their columns.
+    case joinCondition
     /// Only columns of these tables: a column list (`INSERT INTO t (…`), or of every table of
     /// the statement when `nil` (`USING (…`).
     case columns(of: TableReference?)
@@ -47,10 +51,10 @@ struct StatementContext: Equatable {
     if last.kind == .word, SQLKeywords.tableIntroducers.contains(last.text.uppercased()) {
       return .table
     }
-    guard last.kind == .punctuation, last.text == "," else { return .expression }
-    // A comma: inside a FROM list if the nearest clause keyword at this depth is FROM.
+    let isComma = last.kind == .punctuation && last.text == ","
+    // The nearest clause keyword at this depth: after a comma, FROM means a FROM list.
     var depth = 0
-    for token in tokens.dropLast().reversed() {
+    for token in tokens.reversed() {
       if token.kind == .punctuation {
         if token.text == ")" { depth += 1 }
         if token.text == "(" {
@@ -61,9 +65,13 @@ struct StatementContext: Equatable {
       }
       guard depth == 0, token.kind == .word else { continue }
       switch token.text.uppercased() {
-      case "FROM": return .table
-      case "SELECT", "WHERE", "SET", "VALUES", "ON", "USING", "GROUP", "ORDER", "BY", "HAVING",
-        "RETURNING", "WINDOW", "LIMIT":
+      case "FROM": return isComma ? .table : .expression
+      case "SELECT": return .selectList
+      case "ON":
+        // `CREATE INDEX i ON ▯` and `CREATE TRIGGER … ON ▯` name a table.
+        return tokens.first?.isKeyword("CREATE") == true ? .table : .joinCondition
+      case "WHERE", "SET", "VALUES", "USING", "GROUP", "ORDER", "BY", "HAVING", "RETURNING",
+        "WINDOW", "LIMIT", "JOIN":
         return .expression
       default: continue
       }

@@ -142,6 +142,9 @@ extension DotCommandRegistry {
       "color", minimumPrefix: 3, origin: .litesh, help: HelpText.colorHelp,
       handler: TerminalCommands.color),
     DotCommand(
+      "describe", minimumPrefix: 3, origin: .litesh, help: HelpText.describeHelp,
+      handler: DescribeCommand.run),
+    DotCommand(
       "edit", minimumPrefix: 2, origin: .litesh, help: HelpText.editHelp,
       handler: TerminalCommands.edit),
     DotCommand(
@@ -153,6 +156,9 @@ extension DotCommandRegistry {
     DotCommand(
       "readers", minimumPrefix: 5, origin: .litesh, help: HelpText.readersHelp,
       handler: ReadersCommand.run),
+    DotCommand(
+      "watch", minimumPrefix: 3, origin: .litesh, help: HelpText.watchHelp,
+      handler: WatchCommand.run),
     DotCommand(
       "begin", minimumPrefix: 3, origin: .litesh, help: HelpText.beginHelp,
       handler: TransactionCommands.begin),

@@ -42,8 +42,12 @@ extension Shell {
       if exitCode != nil || standardOutput.isBroken { return false }
       output.flush()
       standardOutput.flush()
-      errors.write(
-        ErrorText.scriptLine(failure.error, phase: failure.phase, sql: failure.sql, line: line))
+      if line == nil, let report = personReport(of: failure, on: connection) {
+        errors.write(report.text)
+      } else {
+        errors.write(
+          ErrorText.scriptLine(failure.error, phase: failure.phase, sql: failure.sql, line: line))
+      }
       errors.flush()
       return false
     }

@@ -87,9 +87,10 @@ extension Shell {
     pendingExpert = nil  // as in sqlite3, any dot-command drops a waiting `.expert`
     let wordBytes = DotCommandArguments.splitBytes(line)
     let words = wordBytes.map { String(decoding: $0, as: UTF8.self) }
-    let saved = (argumentBytes, commandName)
+    let saved = (argumentBytes, commandName, commandLine)
     argumentBytes = Array(wordBytes.dropFirst())
-    defer { (argumentBytes, commandName) = saved }
+    commandLine = line
+    defer { (argumentBytes, commandName, commandLine) = saved }
     guard let name = words.first else { return .success }
     commandName = name
     let outcome: DotCommand.Outcome

@@ -38,6 +38,14 @@ struct EditLineLibrary {
   let historyGet: @convention(c) (Int32) -> UnsafeMutablePointer<HIST_ENTRY>?
   let addHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
   let clearHistory: @convention(c) () -> Void
+  /// `rl_parse_and_bind`: one `.editrc` line (`bind KEY FUNCTION`).
+  let parseAndBind: @convention(c) (UnsafePointer<CChar>?) -> Int32
+  /// A readline command function: `(count, key)`.
+  typealias CommandFunction = @convention(c) (Int32, Int32) -> Int32
+  /// `rl_add_defun`: names a command function and binds one key to it.
+  let addDefun: @convention(c) (UnsafePointer<CChar>?, CommandFunction?, Int32) -> Int32
+  /// `rl_insert`: in libedit, pushes a key onto the input, to be read as if typed.
+  let pushKey: @convention(c) (Int32, Int32) -> Int32
 
   /// `rl_catch_signals`.
   let catchSignals: UnsafeMutablePointer<Int32>
@@ -113,6 +121,9 @@ struct EditLineLibrary {
     historyGet = try function("history_get")
     addHistory = try function("add_history")
     clearHistory = try function("clear_history")
+    parseAndBind = try function("rl_parse_and_bind")
+    addDefun = try function("rl_add_defun")
+    pushKey = try function("rl_insert")
     catchSignals = try variable("rl_catch_signals")
     readlineName = try variable("rl_readline_name")
     attemptedCompletionFunction = try variable("rl_attempted_completion_function")

@@ -49,7 +49,66 @@ enum LineEditor {
     library.basicWordBreakCharacters.pointee = UnsafePointer(strdup(wordBreakCharacters))
     library.usingHistory()
     library.stifleHistory(historyLimit)
+    bindLineMotion(library)
     return nil
+  }
+
+  /// Up and Down move between the lines of a multi-line statement (a recalled entry, or
+  /// one pasted), and through history only from its first or last line; Ctrl-Up and
+  /// Ctrl-Down (or Alt-) always move between lines.
+  ///
+  /// libedit's readline layer keeps its editor private, so no function of ours can move the
+  /// cursor, and `ed-prev-line` on a first line only beeps. What it does allow: a named
+  /// command (`rl_add_defun`) runs with `rl_line_buffer` and `rl_point` brought up to date,
+  /// and `rl_insert` pushes a key onto the input, read next as if typed. So Up runs
+  /// `litesh-up`, which looks where the cursor is and pushes the key of `ed-prev-line`
+  /// (Ctrl-^, bound here) or of `ed-prev-history` (Ctrl-P, libedit's default); Down
+  /// likewise with Ctrl-_ and Ctrl-N. `rl_add_defun` also binds the letter it is given (the
+  /// last byte of the arrow's sequence, which is how the command learns its key), so `A`
+  /// and `B` are bound back to `ed-insert`. Bound after libedit read `~/.editrc`.
+  private static func bindLineMotion(_ library: EditLineLibrary) {
+    let lines = [
+      "bind \"\\036\" ed-prev-line", "bind \"\\037\" ed-next-line",
+      "bind \"\\e[1;5A\" ed-prev-line", "bind \"\\e[1;5B\" ed-next-line",
+      "bind \"\\e[1;3A\" ed-prev-line", "bind \"\\e[1;3B\" ed-next-line",
+    ]
+    for line in lines { _ = library.parseAndBind(line) }
+    guard library.addDefun("litesh-up", lineUp, Int32(UInt8(ascii: "A"))) == 0,
+      library.addDefun("litesh-down", lineDown, Int32(UInt8(ascii: "B"))) == 0
+    else { return }
+    for line in [
+      "bind A ed-insert", "bind B ed-insert",
+      "bind \"\\e[A\" litesh-up", "bind \"\\eOA\" litesh-up",
+      "bind \"\\e[B\" litesh-down", "bind \"\\eOB\" litesh-down",
+    ] {
+      _ = library.parseAndBind(line)
+    }
+  }
+
+  /// The keys `litesh-up` and `litesh-down` push: Ctrl-^ and Ctrl-_ (bound to
+  /// `ed-prev-line` and `ed-next-line` above), Ctrl-P and Ctrl-N (libedit's history keys).
+  private static let previousLineKey: Int32 = 0x1E
+  private static let nextLineKey: Int32 = 0x1F
+  private static let previousEntryKey: Int32 = 0x10
+  private static let nextEntryKey: Int32 = 0x0E
+
+  /// Whether the line being edited has a newline before (`before`) or after the cursor.
+  private static func hasLine(before: Bool) -> Bool {
+    guard let library, let buffer = library.lineBuffer.pointee else { return false }
+    let point = Int(library.point.pointee)
+    let length = strlen(buffer)
+    let range = before ? 0..<min(point, length) : min(point, length)..<length
+    return range.contains { buffer[$0] == 0x0A }
+  }
+
+  private static let lineUp: EditLineLibrary.CommandFunction = { _, _ in
+    guard let library else { return 0 }
+    return library.pushKey(1, hasLine(before: true) ? previousLineKey : previousEntryKey)
+  }
+
+  private static let lineDown: EditLineLibrary.CommandFunction = { _, _ in
+    guard let library else { return 0 }
+    return library.pushKey(1, hasLine(before: false) ? nextLineKey : nextEntryKey)
   }
 
   /// Shows `prompt` and reads one edited line.

@@ -46,10 +46,20 @@ struct CompletionContextTests {
     #expect(candidates("INSERT INTO main.pets(own") == ["owner_id"])
   }
 
-  @Test("offers the joined tables' columns and aliases after JOIN … ON")
+  @Test("offers only the aliases and their columns after JOIN … ON, keywords once a word begins")
   func joinOn() {
-    let found = candidates("SELECT * FROM people p JOIN pets q ON ")
-    #expect(Array(found.prefix(7)) == ["id", "name", "email", "owner_id", "species", "p", "q"])
+    #expect(
+      candidates("SELECT * FROM people p JOIN pets AS q ON ") == [
+        "p", "q", "p.id", "p.name", "p.email", "q.id", "q.owner_id", "q.species",
+      ])
+    #expect(
+      candidates("SELECT * FROM people JOIN pets ON ") == [
+        "people", "pets", "people.id", "people.name", "people.email", "pets.id",
+        "pets.owner_id", "pets.species",
+      ])
+    let begun = candidates("SELECT * FROM people p JOIN pets q ON p.id = q.id AND p")
+    #expect(Array(begun.prefix(4)) == ["p", "p.id", "p.name", "p.email"])
+    #expect(begun.contains("PRAGMA") == false && begun.contains("printf("))
     #expect(candidates("SELECT * FROM people p JOIN pets q ON q.ow") == ["q.owner_id"])
     #expect(candidates("SELECT * FROM people p JOIN pets q ON p.id = q.own").first == "q.owner_id")
   }
@@ -61,5 +71,16 @@ struct CompletionContextTests {
         "id", "name", "email", "owner_id", "species",
       ])
     #expect(candidates("SELECT * FROM people JOIN pets USING (i") == ["id"])
+  }
+
+  @Test("offers the select list's table columns first, and only them for an empty word")
+  func selectList() {
+    #expect(candidates("SELECT  FROM pets", cursor: 7) == ["id", "owner_id", "species"])
+    #expect(
+      candidates("SELECT id,  FROM pets p", cursor: 11) == ["id", "owner_id", "species", "p"])
+    #expect(candidates("SELECT ").contains("pets"))  // no table yet: everything, as before
+    let begun = candidates("SELECT s FROM pets", cursor: 8)
+    #expect(begun.first == "species")
+    #expect(begun.contains("select") && begun.contains("sum(") && !begun.contains("people"))
   }
 }

@@ -34,11 +34,21 @@ struct StatementContextTests {
     #expect(context.tables[1].schema == "main")
   }
 
-  @Test("expects a table after FROM and inside a FROM list, an expression elsewhere")
+  @Test("expects a table after FROM and inside a FROM list, a select list, a join condition")
   func expectation() {
     #expect(StatementContext(before: "SELECT * FROM ", after: "").expectation == .table)
     #expect(StatementContext(before: "SELECT * FROM a, ", after: "").expectation == .table)
-    #expect(StatementContext(before: "SELECT a, ", after: "").expectation == .expression)
+    #expect(StatementContext(before: "SELECT ", after: " FROM a").expectation == .selectList)
+    #expect(StatementContext(before: "SELECT a, ", after: "").expectation == .selectList)
+    #expect(
+      StatementContext(before: "SELECT * FROM a JOIN b ON ", after: "").expectation
+        == .joinCondition)
+    #expect(
+      StatementContext(before: "SELECT * FROM a JOIN b ON a.x = ", after: "").expectation
+        == .joinCondition)
+    #expect(StatementContext(before: "CREATE INDEX i ON ", after: "").expectation == .table)
+    #expect(
+      StatementContext(before: "SELECT * FROM a WHERE ", after: "").expectation == .expression)
     #expect(
       StatementContext(before: "SELECT * FROM a WHERE x IN (1, ", after: "").expectation
         == .expression)

@@ -1,0 +1,74 @@
+import SQLiteShell
+import Testing
+
+/// `.describe`: a table's columns, row count, indexes and foreign keys; a view's definition.
+///
+/// litesh's own command, so the expected text is written here.
+@Suite("DescribeCommand")
+struct DescribeCommandTests {
+  static let schema = """
+    CREATE TABLE artist(id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE);
+    CREATE TABLE track(album_id INTEGER NOT NULL, position INTEGER NOT NULL,
+      title TEXT NOT NULL DEFAULT 'untitled',
+      artist_id INTEGER REFERENCES artist(id) ON DELETE CASCADE,
+      price REAL DEFAULT 0.99,
+      PRIMARY KEY(album_id, position));
+    CREATE INDEX track_title ON track(title COLLATE NOCASE, price DESC);
+    CREATE VIEW cheap AS SELECT title, price FROM track WHERE price < 1;
+    INSERT INTO artist VALUES(1, 'AC/DC');
+    INSERT INTO track(album_id, position, title, artist_id) VALUES(1, 1, 'Hells Bells', 1),
+      (1, 2, 'Shoot to Thrill', 1);
+
+    """
+
+  @Test("a table: composite key positions, defaults, collation, rows, indexes, foreign keys")
+  func table() {
+    let (output, errors) = ShellHarness().run(Self.schema + ".describe TRACK\n.describe artist\n")
+    #expect(errors.isEmpty)
+    #expect(
+      output == """
+        column|type|not null|default|pk|collation
+        album_id|INTEGER|NOT NULL||1|
+        position|INTEGER|NOT NULL||2|
+        title|TEXT|NOT NULL|'untitled'||
+        artist_id|INTEGER||||
+        price|REAL||0.99||
+        2 rows
+        index|unique|columns|origin
+        sqlite_autoindex_track_1|yes|album_id, position|primary key
+        track_title|no|title COLLATE NOCASE, price DESC|index
+        foreign key|references|on update|on delete
+        artist_id|artist(id)|NO ACTION|CASCADE
+        column|type|not null|default|pk|collation
+        id|INTEGER|||1|
+        name|TEXT|NOT NULL|||NOCASE
+        1 row
+
+        """)
+  }
+
+  @Test("a view: its columns and its definition; headers return to their setting after")
+  func view() {
+    let (output, _) = ShellHarness().run(Self.schema + ".describe main.cheap\nSELECT 1 AS x;\n")
+    #expect(
+      output == """
+        column|type|not null|default|pk|collation
+        title|TEXT||||
+        price|REAL||||
+        CREATE VIEW cheap AS SELECT title, price FROM track WHERE price < 1;
+        1
+
+        """)
+  }
+
+  @Test("an unknown name or a missing argument fails with a message")
+  func failures() {
+    let harness = ShellHarness()
+    let (_, errors) = harness.run(
+      "CREATE TABLE track(a);\n.describe nosuch\n.describe trak\n.describe\n")
+    #expect(
+      errors == "Error: no such table or view: nosuch\n"
+        + "Error: no such table or view: trak (closest: track)\nUsage: .describe TABLE\n")
+    #expect(harness.shell.exitStatus == 1)
+  }
+}
