@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Instruction counts (callgrind) of W2's three ways, C against SQLiteCore, on a small table:
+# Instruction counts (callgrind) of W2's four ways, C against SQLiteCore, on a small table:
 # repeatable where wall time on the shared machine is not. Counts only the workload function,
-# inclusive (C: w2_scan / w2_collect; SQLiteCore: CoreWorkloads.scan*), and prints the ratios.
+# inclusive (C: w2_scan / w2_scan_in_place / w2_collect; SQLiteCore: CoreWorkloads.scan*), and prints the ratios.
 #
 #   swift build -c release --static-swift-stdlib --product bench-c
 #   swift build -c release --static-swift-stdlib --product bench-core
@@ -25,9 +25,10 @@ count() { # OUT PATTERN COMMAND...: the inclusive instructions of the outermost 
     awk -v p="$pattern" '$0 ~ p { gsub(",", "", $1); if ($1 + 0 > best) best = $1 + 0 }
       END { print best + 0 }'
 }
-for w in w2 w2r w2d; do
+for w in w2 w2u w2r w2d; do
   c_function=w2_collect
   [ "$w" = w2 ] && c_function=w2_scan
+  [ "$w" = w2u ] && c_function=w2_scan_in_place
   c=$(count "$work/c-$w.out" ":$c_function " "$work/bench-c" "$w" db="$work/w2.db")
   core=$(count "$work/core-$w.out" 'CoreWorkloadsO[0-9]+scan' "$bin/bench-core" "$w" db="$work/w2.db")
   printf '%-4s C %12d  SQLiteCore %12d  ratio %s  per row %s / %s\n' "$w" "$c" "$core" \

@@ -104,6 +104,27 @@ struct RowDecodableTests {
     #expect(try db.query(Both.self, "SELECT name, id FROM t WHERE 0").isEmpty)
   }
 
+  /// Keeps only the first byte of the second column, read in place.
+  struct Initial: RowDecodable {
+    var initial: UInt8?
+    var length: Int
+
+    init(row: StatementRow) {
+      initial = row.withUnsafeText(at: 1) { $0.first }
+      length = row.withUnsafeText(at: 1) { $0.count }
+    }
+  }
+
+  @Test("withUnsafeText reads a column's bytes in place, NULL as no bytes")
+  func unsafeTextInPlace() throws {
+    let db = try makeDatabase()
+    let initials = try db.query(
+      Initial.self, "SELECT id, name FROM t UNION ALL SELECT id, note FROM t")
+    #expect(
+      initials.map(\.initial) == [UInt8(ascii: "o"), UInt8(ascii: "t"), nil, UInt8(ascii: "s")])
+    #expect(initials.map(\.length) == [3, 3, 0, 6])
+  }
+
   @Test("index(of:) finds a column case-insensitively")
   func indexByName() throws {
     let db = try makeDatabase()

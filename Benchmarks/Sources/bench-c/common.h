@@ -43,6 +43,7 @@ void report(int64_t cpu, int64_t wall, const char *check);
 
 void w1_insert(const options *o);
 void w2_scan(const options *o);
+void w2_scan_in_place(const options *o);
 void w2_collect(const options *o);
 void w3_lookups(const options *o);
 void w4_transactions(const options *o);

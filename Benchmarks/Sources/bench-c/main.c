@@ -1,6 +1,6 @@
 /* bench-c: runs one workload against the SQLite C API and prints one result line.
  *
- *   bench-c w1|w2|w2d|w2r|w3|w4|w5 db=PATH [rows=N] [count=N] [readers=N] [batch=N] [seconds=S]
+ *   bench-c w1|w2|w2u|w2d|w2r|w3|w4|w5 db=PATH [rows=N] [count=N] [readers=N] [batch=N] [seconds=S]
  */
 #include "common.h"
 
@@ -28,6 +28,7 @@ int main(int argc, char **argv) {
   const char *w = argv[1];
   if (!strcmp(w, "w1")) w1_insert(&o);
   else if (!strcmp(w, "w2")) w2_scan(&o);
+  else if (!strcmp(w, "w2u")) w2_scan_in_place(&o);
   /* C has no Decodable: both record variants collect rows into an array of structs, as the
    * Swift libraries' `query` and `fetchAll` do. */
   else if (!strcmp(w, "w2d") || !strcmp(w, "w2r")) w2_collect(&o);

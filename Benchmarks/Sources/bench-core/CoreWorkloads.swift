@@ -41,8 +41,10 @@ enum CoreWorkloads {
     clock.report(check: try tableCheck(db))
   }
 
-  /// W2: every row into `Int64`, `Double` and `String` with the typed column accessors.
-  static func scan(_ options: Options) throws {
+  /// W2: every row into `Int64`, `Double` and `String` with the typed column accessors; with
+  /// `inPlace` (W2 read in place), c's bytes through `withUnsafeText(at:_:)` instead, valid
+  /// only inside the closure, no `String` made (C's counterpart copies them to the stack).
+  static func scan(_ options: Options, inPlace: Bool = false) throws {
     let db = try open(options.database)
     var clock = Measurement()
     var check = ScanCheck()
@@ -50,7 +52,8 @@ enum CoreWorkloads {
       while try statement.step() {
         check.add(
           id: statement.int64(at: 0), a: statement.int64(at: 1), b: statement.double(at: 2),
-          cBytes: statement.string(at: 3).utf8.count)
+          cBytes: inPlace
+            ? statement.withUnsafeText(at: 3) { $0.count } : statement.string(at: 3).utf8.count)
       }
     }
     clock.stop()

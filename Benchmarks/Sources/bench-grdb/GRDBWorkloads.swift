@@ -46,8 +46,9 @@ enum GRDBWorkloads {
     clock.report(check: try tableCheck(queue))
   }
 
-  /// W2: a row cursor, columns read with typed subscripts.
-  static func scan(_ options: Options) throws {
+  /// W2: a row cursor, columns read with typed subscripts; with `inPlace` (W2 read in place),
+  /// c's bytes through `Row.withUnsafeData(atIndex:)`, GRDB's no-copy read.
+  static func scan(_ options: Options, inPlace: Bool = false) throws {
     let queue = try open(options.database)
     var clock = Measurement()
     let check = try queue.read { db in
@@ -55,7 +56,9 @@ enum GRDBWorkloads {
       let rows = try Row.fetchCursor(db, sql: Rows.scan)
       while let row = try rows.next() {
         check.add(
-          id: row[0], a: row[1], b: row[2], cBytes: (row[3] as String).utf8.count)
+          id: row[0], a: row[1], b: row[2],
+          cBytes: inPlace
+            ? try row.withUnsafeData(atIndex: 3) { $0?.count ?? 0 } : (row[3] as String).utf8.count)
       }
       return check
     }

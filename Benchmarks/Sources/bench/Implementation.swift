@@ -60,6 +60,9 @@ struct WorkerRun {
   var readRate: Double { wall > 0 ? reads / wall : 0 }
   /// W5 write transactions per second.
   var writeRate: Double { wall > 0 ? writes / wall : 0 }
+  /// W5 reads and writes in one figure: the geometric mean of the two rates, so a ratio of it
+  /// is the geometric mean of the reads' and the writes' ratios (neither can hide the other).
+  var bothRate: Double { (readRate * writeRate).squareRoot() }
 }
 
 /// A target on the ratio SQLiteCore / C (or litesh / sqlite3).

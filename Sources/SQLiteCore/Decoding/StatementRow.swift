@@ -37,6 +37,17 @@ public struct StatementRow {
   @inlinable
   public func string(at index: Int) -> String { statement.string(at: index) }
 
+  /// Calls `body` with a column's text bytes (UTF-8, no terminator), valid only inside `body`.
+  ///
+  /// No `String` is made: read or copy what you need inside (see
+  /// ``Statement/withUnsafeText(at:_:)``).
+  @inlinable
+  public func withUnsafeText<R>(
+    at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    try statement.withUnsafeText(at: index, body)
+  }
+
   /// The value of a column, whatever its storage class.
   @inlinable
   public func value(at index: Int) -> Value { statement.value(at: index) }

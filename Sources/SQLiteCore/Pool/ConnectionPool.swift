@@ -13,7 +13,9 @@ import Synchronization
 /// try await pool.close()
 /// ```
 ///
-/// What the pool guarantees, and what it does not, is in <doc:ConcurrentAccess>.
+/// What the pool guarantees, and what it does not, is in <doc:ConcurrentAccess>; which calls to
+/// use from tasks, from loops of short accesses and from threads of your own, with what each
+/// costs, is in <doc:ChoosingACallingStyle>.
 public final class ConnectionPool: Sendable {
   /// The database path (or `file:` URI) the pool was opened with.
   public let path: String
