@@ -76,6 +76,9 @@ public struct ShellLauncher {
   /// Runs options, the init file, `-cmd` and SQL arguments.
   public func start() -> Start {
     var settings = LaunchSettings()
+    // A person reading results on a terminal starts in the display mode; `.mode` or a mode
+    // option in ~/.sqliterc, the config file, `-cmd` or the arguments replaces it as usual.
+    if audience.readsResultsOnScreen { settings.state.style.mode = .display }
     var databasePath: String?
     var databaseName: SQLText?
     var commands: [SQLText] = []

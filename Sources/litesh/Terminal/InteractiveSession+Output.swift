@@ -29,6 +29,7 @@ extension InteractiveSession {
     pager.onQuit = { [unowned self] in
       shell.interruptTarget.interrupt()
     }
+    shell.startsFullResult = { pager.startFullResult() }
     shell.standardOutput.aroundWrite = { isAfter in
       if !isAfter { progress.finish() }
     }
@@ -48,6 +49,7 @@ extension InteractiveSession {
   func removeTerminalHooks() {
     shell.flush()
     pager.onQuit = {}
+    shell.startsFullResult = nil
     shell.standardOutput.aroundWrite = nil
     shell.standardOutput.redirect = nil
     shell.errors.redirect = nil

@@ -42,4 +42,6 @@ protocol InteractiveShell: AnyObject {
   var stopRequest: () -> Shell.StopRequest? { get }
   /// The text `.edit` asked to edit, once.
   func takeEditRequest() -> String?
+  /// Called before `.last` writes a whole result: the REPL pages it.
+  var startsFullResult: (() -> Void)? { get set }
 }

@@ -76,6 +76,7 @@ enum SessionCommands {
     if state.isInteractive {
       line("color", state.color.rawValue)
       line("pager", state.pager.rawValue)
+      line("maxrows", DisplayCommands.describe(style.display))
     }
     return .success
   }
