@@ -13,6 +13,8 @@ enum Litesh {
       arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
       errors: errors,
       isTerminal: isatty(0) != 0, homeDirectory: ShellLauncher.defaultHomeDirectory())
+    launcher.configFilePath = ConfigFile.path(
+      environment: { getenv($0).map { String(cString: $0) } }, homeDirectory: launcher.homeDirectory)
     launcher.audience = SessionAudience.decide(
       inputIsTerminal: isatty(0) != 0, outputIsTerminal: isatty(1) != 0
     ) { getenv($0).map { String(cString: $0) } }

@@ -24,7 +24,11 @@ final class REPLTerminal {
       self.home = NSTemporaryDirectory() + socket
       try FileManager.default.createDirectory(atPath: self.home, withIntermediateDirectories: true)
     }
-    var variables = ["LANG": "C.UTF-8", "HOME": self.home, "TERM": "xterm-256color"]
+    // litesh's config file is looked for in `home` too, never in the developer's own.
+    var variables = [
+      "LANG": "C.UTF-8", "HOME": self.home, "TERM": "xterm-256color",
+      "XDG_CONFIG_HOME": self.home + "/.config",
+    ]
     variables.merge(environment) { _, new in new }
     let assignments = variables.sorted { $0.key < $1.key }.map {
       "\($0.key)=\(Self.quote($0.value))"

@@ -124,6 +124,8 @@ struct CompatibilityTests {
     process.currentDirectoryURL = work
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = home.path
+    // litesh's config file is looked for there too, never in the developer's own.
+    environment["XDG_CONFIG_HOME"] = home.path + "/.config"
     process.environment = environment
     let inputFile = root.appendingPathComponent("stdin")
     try Data(testCase.input).write(to: inputFile)
