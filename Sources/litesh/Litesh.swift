@@ -14,7 +14,8 @@ enum Litesh {
       errors: errors,
       isTerminal: isatty(0) != 0, homeDirectory: ShellLauncher.defaultHomeDirectory())
     launcher.configFilePath = ConfigFile.path(
-      environment: { getenv($0).map { String(cString: $0) } }, homeDirectory: launcher.homeDirectory)
+      environment: { getenv($0).map { String(cString: $0) } }, homeDirectory: launcher.homeDirectory
+    )
     launcher.audience = SessionAudience.decide(
       inputIsTerminal: isatty(0) != 0, outputIsTerminal: isatty(1) != 0
     ) { getenv($0).map { String(cString: $0) } }

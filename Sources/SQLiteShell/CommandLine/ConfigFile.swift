@@ -25,8 +25,9 @@ public enum ConfigFile {
 }
 
 extension Shell {
-  /// Runs the config file at `path`; `false` when a line of it failed. Nothing happens when it
-  /// does not exist.
+  /// Runs the config file at `path`; `false` when a line of it failed.
+  ///
+  /// Nothing happens when it does not exist.
   func runConfigFile(path: String) -> Bool {
     guard let reader = LineReader.open(path: SQLText(path)) else { return true }
     defer { reader.close() }
@@ -43,7 +44,8 @@ extension Shell {
       let messages = errors.held ?? []
       errors.held = nil
       if !messages.isEmpty {
-        for message in messages.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+        for message in messages.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        {
           errors.write("\(path):\(line): ")
           errors.write(SQLText(bytes: Array(message)))
           errors.write("\n")

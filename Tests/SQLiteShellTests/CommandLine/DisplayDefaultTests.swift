@@ -16,7 +16,8 @@ struct DisplayDefaultTests {
     var launcher = ShellLauncher(
       arguments: ["litesh"] + arguments, output: output, errors: errors, isTerminal: false,
       homeDirectory: home)
-    launcher.audience = SessionAudience(kind: person ? .person : .program, readsResultsOnScreen: true)
+    launcher.audience = SessionAudience(
+      kind: person ? .person : .program, readsResultsOnScreen: true)
     launcher.configFilePath = config
     let status = launcher.run(input: LineReader(text: input))
     return (output.capturedText, errors.capturedText, status)
@@ -72,10 +73,12 @@ struct DisplayDefaultTests {
   @Test("the config file's place: $XDG_CONFIG_HOME, else $HOME/.config, else the home directory")
   func configPath() {
     #expect(
-      ConfigFile.path(environment: { ["XDG_CONFIG_HOME": "/x", "HOME": "/h"][$0] }, homeDirectory: "/p")
+      ConfigFile.path(
+        environment: { ["XDG_CONFIG_HOME": "/x", "HOME": "/h"][$0] }, homeDirectory: "/p")
         == "/x/litesh/config")
     #expect(
-      ConfigFile.path(environment: { ["XDG_CONFIG_HOME": "rel", "HOME": "/h"][$0] }, homeDirectory: "/p")
+      ConfigFile.path(
+        environment: { ["XDG_CONFIG_HOME": "rel", "HOME": "/h"][$0] }, homeDirectory: "/p")
         == "/h/.config/litesh/config")
     #expect(
       ConfigFile.path(environment: { _ in nil }, homeDirectory: "/p") == "/p/.config/litesh/config")

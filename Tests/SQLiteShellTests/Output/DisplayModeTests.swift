@@ -33,7 +33,8 @@ struct DisplayModeTests {
     return text.withUTF8 { DisplayWidth.measure($0, displayWidth: true) }
   }
 
-  @Test("a 3,503-row SELECT fits an 80x24 window: bounded rows, footer, NULL, right-aligned numbers")
+  @Test(
+    "a 3,503-row SELECT fits an 80x24 window: bounded rows, footer, NULL, right-aligned numbers")
   func fitsTheWindow() throws {
     let harness = Self.screenShell()
     let (output, errors) = harness.run(Self.trackTable + "SELECT * FROM Track;\n")
@@ -55,7 +56,8 @@ struct DisplayModeTests {
   @Test("NULL shows as NULL and integers are right-aligned under a right-aligned name")
   func nullsAndNumbers() {
     let harness = Self.screenShell()
-    let (output, _) = harness.run("SELECT 7 AS n, NULL AS c, 'ab' AS t UNION ALL SELECT 1234, 'x', 'abcdef';\n")
+    let (output, _) = harness.run(
+      "SELECT 7 AS n, NULL AS c, 'ab' AS t UNION ALL SELECT 1234, 'x', 'abcdef';\n")
     #expect(
       output == """
         ┌──────┬──────┬────────┐
@@ -123,7 +125,7 @@ struct DisplayModeTests {
   @Test("columns that do not fit are dropped from the middle and the footer counts them")
   func dropsMiddleColumns() {
     let harness = Self.screenShell(columns: 40)
-    let columns = (1...12).map { "\($0 * 1000000) AS column\($0)" }.joined(separator: ", ")
+    let columns = (1...12).map { "\($0 * 1_000_000) AS column\($0)" }.joined(separator: ", ")
     let (output, _) = harness.run("SELECT \(columns);\n")
     let lines = output.split(separator: "\n")
     for line in lines { #expect(Self.width(line) <= 40, "\(line)") }

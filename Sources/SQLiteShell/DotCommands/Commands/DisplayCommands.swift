@@ -15,7 +15,8 @@ enum DisplayCommands {
       return .success
     }
     guard let count = Int(word), count >= 0 else {
-      shell.errors.write("Error: .maxrows wants auto or a number of rows (0: all), not \"\(word)\"\n")
+      shell.errors.write(
+        "Error: .maxrows wants auto or a number of rows (0: all), not \"\(word)\"\n")
       return .failure
     }
     shell.state.style.display.maxRows = count
@@ -36,7 +37,8 @@ enum DisplayCommands {
     }
     let spool = shell.lastResult
     guard spool.columnNames != nil else {
-      shell.errors.write("Error: no result to show: .last keeps the last result of the display mode\n")
+      shell.errors.write(
+        "Error: no result to show: .last keeps the last result of the display mode\n")
       return .failure
     }
     guard spool.isComplete else {

@@ -217,7 +217,9 @@ enum DisplayFormatter {
     if interrupted { rows += " before the interrupt" }
     parts.append(rows)
     if shownColumns < columns { parts.append("\(columns) columns (\(shownColumns) shown)") }
-    if cut || shownColumns < columns, let spool, spool.isComplete { parts.append(".last shows all") }
+    if cut || shownColumns < columns, let spool, spool.isComplete {
+      parts.append(".last shows all")
+    }
     return parts.joined(separator: " · ")
   }
 

@@ -16,7 +16,8 @@ struct DisplayRenderer {
   private static let marker: [UInt8] = Array("⋮".utf8)
 
   /// A rule: `left`, then `─` over each column joined by `joint`, then `right`.
-  func writeRule(_ left: String, _ joint: String, _ right: String, to writer: inout BufferedWriter) {
+  func writeRule(_ left: String, _ joint: String, _ right: String, to writer: inout BufferedWriter)
+  {
     writer.append(left)
     var first = true
     func column(_ width: Int) {

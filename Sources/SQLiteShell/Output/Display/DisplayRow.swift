@@ -159,13 +159,16 @@ struct DisplayRow {
 enum DisplayText {
   /// The end of the longest prefix of `text` at most `width` display columns wide, and that
   /// prefix's width.
-  static func prefix(of text: UnsafeBufferPointer<UInt8>, width limit: Int) -> (end: Int, width: Int) {
+  static func prefix(of text: UnsafeBufferPointer<UInt8>, width limit: Int) -> (
+    end: Int, width: Int
+  ) {
     var width = 0
     var index = 0
     while index < text.count {
       var end = index + 1
       while end < text.count, text[end] & 0xC0 == 0x80 { end += 1 }
-      let next = width + DisplayWidth.width(ofCharacter: UnsafeBufferPointer(rebasing: text[index..<end]))
+      let next =
+        width + DisplayWidth.width(ofCharacter: UnsafeBufferPointer(rebasing: text[index..<end]))
       if next > limit { break }
       width = next
       index = end

@@ -125,7 +125,8 @@ public final class ResultSpool: @unchecked Sendable {
       var offset = 0
       while offset < bytes.count {
         let count = pwrite(
-          descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(written))
+          descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset,
+          off_t(written))
         if count < 0 && errno == EINTR { continue }
         if count <= 0 { return false }
         offset += count
@@ -143,9 +144,9 @@ public final class ResultSpool: @unchecked Sendable {
     var directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     if directory.isEmpty { directory = "/tmp" }
     var template = Array((directory + "/litesh-last-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     guard made >= 0 else { return false }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    template.withUnsafeBufferPointer { _ = $0.baseAddress.map { unlink($0) } }
     _ = fcntl(made, F_SETFD, FD_CLOEXEC)
     descriptor = made
     return true
@@ -176,7 +177,7 @@ private struct SpoolReader {
     var got = 0
     while got < want, offset < end {
       let count = buffer.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress! + old + got, want - got, off_t(offset))
+        pread(descriptor, $0.baseAddress.map { $0 + old + got }, want - got, off_t(offset))
       }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }
@@ -208,7 +209,9 @@ private struct SpoolReader {
     for index in 0..<4 { length |= Int(buffer[position + index]) << (8 * index) }
     position += 4
     guard fill(length) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[position..<(position + length)])) }
+    buffer.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[position..<(position + length)]))
+    }
     position += length
   }
 }
