@@ -13,6 +13,9 @@ final class REPLTerminal {
   let home: String
 
   /// Starts `litesh ARGUMENTS` in a fresh pane with a UTF-8 locale and `home` as `$HOME`.
+  ///
+  /// A person at a terminal gets the display mode; tests about something else that read
+  /// sqlite3's list rows pass `-list`, as a user choosing a mode would.
   init(
     arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
     width: Int = 100, height: Int = 30
