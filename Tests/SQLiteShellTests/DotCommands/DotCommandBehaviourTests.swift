@@ -65,8 +65,10 @@ struct DotCommandBehaviourTests {
   func showOwnSettings() {
     var state = ShellState()
     state.isInteractive = true
-    let (output, _) = ShellHarness(state: state).run(".pager auto\n.color off\n.show\n")
-    #expect(output.hasSuffix("    filename: :memory:\n       color: off\n       pager: auto\n"))
+    let (output, _) = ShellHarness(state: state).run(".pager auto\n.color off\n.maxrows 9\n.show\n")
+    #expect(
+      output.hasSuffix(
+        "    filename: :memory:\n       color: off\n       pager: auto\n     maxrows: 9\n"))
   }
 
   @Test("unknown commands and usage errors count as errors")
