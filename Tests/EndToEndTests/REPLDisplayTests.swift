@@ -27,10 +27,12 @@ struct REPLDisplayTests {
     }
   }
 
-  /// The lines between the last `litesh> SELECT` and the prompt after it.
-  static func lastResult(_ screen: String) -> [Substring] {
+  /// The lines between the last line starting with `statement` and the prompt after it.
+  static func lastResult(_ screen: String, after statement: String = "litesh> SELECT")
+    -> [Substring]
+  {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let start = lines.lastIndex(where: { $0.hasPrefix("litesh> SELECT") }) else { return [] }
+    guard let start = lines.lastIndex(where: { $0.hasPrefix(statement) }) else { return [] }
     let rest = lines[(start + 1)...]
     let end = rest.firstIndex(where: { $0.hasPrefix("litesh>") }) ?? rest.endIndex
     return Array(rest[..<end])
@@ -95,6 +97,27 @@ struct REPLDisplayTests {
     try terminal.waitUntil("the prompt after the pager", timeout: 10) {
       terminal.promptCount() > prompts
     }
+  }
+
+  @Test("Ctrl-C stops an endless SELECT: the rows so far are drawn, the shell goes on")
+  func interrupt() throws {
+    let terminal = try REPLTerminal()
+    defer { terminal.close() }
+    try terminal.waitFor("litesh>")
+    try terminal.type(
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c;")
+    let prompts = terminal.promptCount()
+    try terminal.press("Enter")
+    try terminal.waitFor("running")  // the progress line: the statement is under way
+    try terminal.press("C-c")
+    try terminal.waitFor("interrupted", timeout: 2)
+    try terminal.waitFor("rows (")
+    try terminal.waitFor("shown) before the interrupt")
+    try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+    let result = Self.lastResult(terminal.screen(), after: "litesh> WITH")
+    #expect(result.contains { $0.hasPrefix("│ ") && $0.hasSuffix(" 1 │") })
+    try terminal.run("SELECT 40 + 2 AS answer;")
+    try terminal.waitFor("│     42 │")
   }
 
   @Test(".mode list then prints sqlite3's list rows")
