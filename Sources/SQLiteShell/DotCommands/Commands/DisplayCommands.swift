@@ -42,7 +42,9 @@ enum DisplayCommands {
       return .failure
     }
     guard spool.isComplete else {
-      shell.errors.write("Error: the last result did not fit in the temporary directory\n")
+      shell.errors.write(
+        "Error: the last result could not be kept: writing its temporary file failed ($TMPDIR or /tmp)\n"
+      )
       return .failure
     }
     var style = shell.state.style
