@@ -91,7 +91,7 @@ enum DisplayFormatter {
       let renderer = DisplayRenderer(
         layout: layout, isNumberColumn: numberColumns(head + tail, count: count),
         decoration: style.decoration)
-      renderer.writeHeader(names, to: &writer)
+      renderer.writeHeader(names, rowsFollow: total > 0, to: &writer)
       for row in head { renderer.writeRow(row, to: &writer) }
       if total > shown { renderer.writeMarker(to: &writer) }
       for row in tail { renderer.writeRow(row, to: &writer) }
@@ -145,7 +145,7 @@ enum DisplayFormatter {
     if layout.widths != layout.shown.map({ natural[$0] }) { cut = true }
     let renderer = DisplayRenderer(
       layout: layout, isNumberColumn: isNumber, decoration: style.decoration)
-    renderer.writeHeader(names, to: &writer)
+    renderer.writeHeader(names, rowsFollow: spool.rowCount > 0, to: &writer)
     let isInterrupted = writer.isInterrupted
     spool.forEachRow(null: null, cap: cap, blobCap: blobCap) { row in
       renderer.writeRow(row, to: &writer)
@@ -206,11 +206,11 @@ enum DisplayFormatter {
     return layout
   }
 
-  /// `3,503 rows (32 shown) · 9 columns (5 shown) · .last shows all`.
+  /// `3,503 rows (32 shown)`, `9 columns (5 shown)`, `.last shows all`: the footer's parts.
   static func footer(
     total: Int, shown: Int?, columns: Int, shownColumns: Int, cut: Bool, spool: ResultSpool?,
     interrupted: Bool
-  ) -> String {
+  ) -> [String] {
     var parts: [String] = []
     var rows = "\(grouped(total)) row\(total == 1 ? "" : "s")"
     if let shown { rows += " (\(grouped(shown)) shown)" }
@@ -220,7 +220,7 @@ enum DisplayFormatter {
     if cut || shownColumns < columns, let spool, spool.isComplete {
       parts.append(".last shows all")
     }
-    return parts.joined(separator: " · ")
+    return parts
   }
 
   /// `3503` as `3,503`.

@@ -34,8 +34,8 @@ struct DisplayRenderer {
     writer.append("\n")
   }
 
-  /// The top rule, the names and the rule under them.
-  func writeHeader(_ names: DisplayRow, to writer: inout BufferedWriter) {
+  /// The top rule, the names and the rule under them (none when no row follows).
+  func writeHeader(_ names: DisplayRow, rowsFollow: Bool = true, to writer: inout BufferedWriter) {
     writeRule("┌", "┬", "┐", to: &writer)
     writeLine(to: &writer) { column, width, writer in
       names.withCell(column) {
@@ -44,7 +44,7 @@ struct DisplayRenderer {
           start: decoration?.headerStart, to: &writer)
       }
     }
-    writeRule("├", "┼", "┤", to: &writer)
+    if rowsFollow { writeRule("├", "┼", "┤", to: &writer) }
   }
 
   /// One row.
@@ -70,18 +70,32 @@ struct DisplayRenderer {
     }
   }
 
-  /// The bottom rule and the footer line (cut to the box's width, or to `screenWidth` when
-  /// the box is narrower).
-  func writeFooter(_ footer: String, screenWidth: Int, to writer: inout BufferedWriter) {
+  /// The bottom rule and the footer: its parts joined by ` · `, on more lines when they do not
+  /// fit `screenWidth` (a part wider than that is cut).
+  func writeFooter(_ parts: [String], screenWidth: Int, to writer: inout BufferedWriter) {
     writeRule("└", "┴", "┘", to: &writer)
-    guard !footer.isEmpty else { return }
-    var text = Array(footer.utf8)
-    let fitted = text.withUnsafeBufferPointer { DisplayText.prefix(of: $0, width: screenWidth) }
-    if fitted.end < text.count { text.removeSubrange(fitted.end...) }
-    if let decoration { writer.append(decoration.nullStart) }
-    text.withUnsafeBufferPointer { writer.append($0) }
-    if let decoration { writer.append(decoration.end) }
-    writer.append("\n")
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, Self.width(last) + 3 + Self.width(part) <= screenWidth {
+        lines[lines.count - 1] = last + " · " + part
+      } else {
+        lines.append(part)
+      }
+    }
+    for line in lines {
+      var text = Array(line.utf8)
+      let fitted = text.withUnsafeBufferPointer { DisplayText.prefix(of: $0, width: screenWidth) }
+      if fitted.end < text.count { text.removeSubrange(fitted.end...) }
+      if let decoration { writer.append(decoration.nullStart) }
+      text.withUnsafeBufferPointer { writer.append($0) }
+      if let decoration { writer.append(decoration.end) }
+      writer.append("\n")
+    }
+  }
+
+  private static func width(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { DisplayText.width(of: $0) }
   }
 
   /// `│ cell │ cell │ … │ cell │` with `body` writing each shown column's cell.
