@@ -28,6 +28,7 @@ extension InteractiveSession {
     let pager = pager
     pager.onQuit = { [unowned self] in
       shell.interruptTarget.interrupt()
+      shell.workStop.request()  // `.last` drawing a long result
     }
     shell.startsFullResult = { pager.startFullResult() }
     shell.standardOutput.aroundWrite = { isAfter in

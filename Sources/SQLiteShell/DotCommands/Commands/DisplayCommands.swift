@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `.maxrows` and `.last`: the display mode's commands.
 enum DisplayCommands {
   /// `.maxrows auto|N`; with no argument, prints the setting.
@@ -52,8 +54,19 @@ enum DisplayCommands {
     shell.output.flush()
     if shell.writesResultsToScreen { shell.startsFullResult?() }
     var writer = BufferedWriter(shell.output)
-    DisplayFormatter.writeLast(spool, style: style, to: &writer)
+    // Ctrl-C, or quitting the pager (`q` in less), ends the drawing at once.
+    let stopped = StopFlag()
+    shell.workStop.whileRunning(onStop: { stopped.value.store(true, ordering: .relaxed) }) {
+      DisplayFormatter.writeLast(spool, style: style, to: &writer) {
+        stopped.value.load(ordering: .relaxed)
+      }
+    }
     writer.finish()
     return .success
   }
+}
+
+/// Set from another thread when `.last` should stop drawing.
+private final class StopFlag: Sendable {
+  let value = Atomic<Bool>(false)
 }

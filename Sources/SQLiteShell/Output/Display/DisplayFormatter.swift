@@ -105,38 +105,35 @@ enum DisplayFormatter {
   }
 
   /// `.last`: the spooled result whole (no row limit, columns at their natural widths).
-  static func writeLast(_ spool: ResultSpool, style: OutputStyle, to writer: inout BufferedWriter) {
+  static func writeLast(
+    _ spool: ResultSpool, style: OutputStyle, to writer: inout BufferedWriter,
+    until isStopped: () -> Bool
+  ) {
     var names = DisplayRow()
     for var name in spool.columnNames ?? [] { name.withUTF8 { names.appendText($0, cap: 0) } }
-    drawSpool(spool, names: names, style: style, fits: false, interrupted: false, to: &writer)
+    drawSpool(
+      spool, names: names, style: style, fits: false, interrupted: false, to: &writer,
+      until: isStopped)
   }
 
   /// Draws the rows of `spool` in two passes (widths, then lines): fitted to the window when
   /// `fits`, else at their natural widths with each cell cut at ``lastCellCap``.
   private static func drawSpool(
     _ spool: ResultSpool, names: DisplayRow, style: OutputStyle, fits: Bool, interrupted: Bool,
-    to writer: inout BufferedWriter
+    to writer: inout BufferedWriter, until isStopped: () -> Bool = { false }
   ) {
     let count = names.count
     let null = nullText(style)
     let cap = fits ? max(style.display.screenColumns, 8) : lastCellCap
     let blobCap = fits ? cap / 2 : lastBlobCap
-    var natural = names.widths
-    var numbers = [Bool](repeating: true, count: count)
-    var seen = [Bool](repeating: false, count: count)
-    var cut = false
-    spool.forEachRow(null: null, cap: cap, blobCap: blobCap) { row in
-      for index in 0..<count {
-        natural[index] = max(natural[index], row.widths[index])
-        if row.kinds[index] != .null {
-          seen[index] = true
-          if !row.kinds[index].isNumber { numbers[index] = false }
-        }
-      }
-      if row.wasCut { cut = true }
-      return true
-    }
-    let isNumber = (0..<count).map { numbers[$0] && seen[$0] }
+    guard
+      let measured = spool.measure(
+        nullWidth: null.withUnsafeBufferPointer { DisplayText.width(of: $0) }, cap: cap,
+        blobCap: blobCap, until: isStopped)
+    else { return }
+    let natural = (0..<count).map { max(names.widths[$0], measured.widths[$0]) }
+    let isNumber = measured.isNumber
+    var cut = measured.cut
     let layout =
       fits
       ? DisplayLayout.fit(
@@ -150,7 +147,7 @@ enum DisplayFormatter {
     spool.forEachRow(null: null, cap: cap, blobCap: blobCap) { row in
       renderer.writeRow(row, to: &writer)
       writer.lineDone()
-      return !(isInterrupted?() ?? false)
+      return !(isInterrupted?() ?? false) && !isStopped()
     }
     let footer = footer(
       total: spool.rowCount, shown: nil, columns: count, shownColumns: layout.shown.count,

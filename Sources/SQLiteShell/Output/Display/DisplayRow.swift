@@ -110,28 +110,47 @@ struct DisplayRow {
   /// Appends text with control characters made visible (a newline `↵`, a tab `⇥`, others in
   /// caret notation such as `^[`), stopping once it is wider than `cap` (0: no cap).
   mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, cap: Int) {
+    var emitter = CopyingEmitter(bytes: bytes)
+    bytes = []
+    let (width, cut) = Self.scanText(text, cap: cap, into: &emitter)
+    bytes = emitter.bytes
+    if cut { wasCut = true }
+    ends.append(bytes.count)
+    widths.append(width)
+    kinds.append(.text)
+  }
+
+  /// The display width `appendText` would give `text`, and whether it would be cut.
+  static func textWidth(_ text: UnsafeBufferPointer<UInt8>, cap: Int) -> (width: Int, cut: Bool) {
+    var emitter = MeasuringEmitter()
+    return scanText(text, cap: cap, into: &emitter)
+  }
+
+  /// Walks `text` as drawn (control characters made visible), handing the bytes to `emitter`
+  /// until the width passes `cap` (0: no cap).
+  @inline(__always)
+  private static func scanText<Emitter: TextEmitter>(
+    _ text: UnsafeBufferPointer<UInt8>, cap: Int, into emitter: inout Emitter
+  ) -> (width: Int, cut: Bool) {
     var width = 0
     var index = 0
     let count = text.count
     while index < count {
-      if cap > 0 && width > cap {
-        wasCut = true
-        break
-      }
+      if cap > 0 && width > cap { return (width, true) }
       let byte = text[index]
       if byte >= 0x20 && byte < 0x7F {
-        bytes.append(byte)
+        emitter.append(byte)
         width += 1
         index += 1
         continue
       }
       if byte < 0x20 || byte == 0x7F {
         switch byte {
-        case 0x0A: bytes.append(contentsOf: Self.newline)
-        case 0x09: bytes.append(contentsOf: Self.tab)
+        case 0x0A: newline.withUnsafeBufferPointer { emitter.append($0) }
+        case 0x09: tab.withUnsafeBufferPointer { emitter.append($0) }
         default:
-          bytes.append(0x5E)
-          bytes.append(byte == 0x7F ? 0x3F : byte + 0x40)
+          emitter.append(0x5E)
+          emitter.append(byte == 0x7F ? 0x3F : byte + 0x40)
           width += 1
         }
         width += 1
@@ -142,12 +161,10 @@ struct DisplayRow {
       while end < count, text[end] & 0xC0 == 0x80 { end += 1 }
       let character = UnsafeBufferPointer(rebasing: text[index..<end])
       width += DisplayWidth.width(ofCharacter: character)
-      bytes.append(contentsOf: character)
+      emitter.append(character)
       index = end
     }
-    ends.append(bytes.count)
-    widths.append(width)
-    kinds.append(.text)
+    return (width, false)
   }
 
   static let ellipsis: [UInt8] = Array("…".utf8)
@@ -180,4 +197,25 @@ enum DisplayText {
   static func width(of text: UnsafeBufferPointer<UInt8>) -> Int {
     DisplayWidth.measure(text, displayWidth: true)
   }
+}
+
+/// Where ``DisplayRow`` puts the bytes of text it walks.
+private protocol TextEmitter {
+  mutating func append(_ byte: UInt8)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// Keeps the bytes (a row held for the screen).
+private struct CopyingEmitter: TextEmitter {
+  var bytes: [UInt8]
+  @inline(__always) mutating func append(_ byte: UInt8) { bytes.append(byte) }
+  @inline(__always) mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: buffer)
+  }
+}
+
+/// Drops the bytes (measuring only).
+private struct MeasuringEmitter: TextEmitter {
+  @inline(__always) mutating func append(_ byte: UInt8) {}
+  @inline(__always) mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {}
 }

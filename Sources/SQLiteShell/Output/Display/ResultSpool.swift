@@ -77,6 +77,7 @@ public final class ResultSpool: @unchecked Sendable {
     guard let names = columnNames, isComplete, descriptor >= 0 else { return }
     var reader = SpoolReader(descriptor: descriptor, end: written)
     var row = DisplayRow()
+    var digits: [UInt8] = []
     for _ in 0..<rowCount {
       row.reset()
       for _ in 0..<names.count {
@@ -84,11 +85,11 @@ public final class ResultSpool: @unchecked Sendable {
         switch kind {
         case .null: row.appendPlain(null, kind: .null)
         case .integer:
-          var digits: [UInt8] = []
+          digits.removeAll(keepingCapacity: true)
           ValueBytes.appendInteger(Int64(bitPattern: reader.word()), to: &digits)
           row.appendPlain(digits, kind: .integer)
         case .real:
-          var digits: [UInt8] = []
+          digits.removeAll(keepingCapacity: true)
           SQLiteFormatting.appendReal(
             Double(bitPattern: reader.word()), significantDigits: 15, to: &digits)
           row.appendPlain(digits, kind: .real)
@@ -100,6 +101,65 @@ public final class ResultSpool: @unchecked Sendable {
       }
       if !body(row) { return }
     }
+  }
+
+  /// What the first pass over the rows finds: each column's widest cell as drawn (cut at
+  /// `cap` columns, a blob at `blobCap` bytes), which columns hold only numbers, whether a cell
+  /// was cut; `nil` when `isStopped` said to stop. Nothing is copied or made safe on the way:
+  /// this is the pass that decides widths before any line is drawn.
+  func measure(
+    nullWidth: Int, cap: Int, blobCap: Int, until isStopped: () -> Bool
+  ) -> (widths: [Int], isNumber: [Bool], cut: Bool)? {
+    guard let names = columnNames, isComplete, descriptor >= 0 else { return nil }
+    var widths = [Int](repeating: 0, count: names.count)
+    var numbers = [Bool](repeating: true, count: names.count)
+    var seen = [Bool](repeating: false, count: names.count)
+    var cut = false
+    var reader = SpoolReader(descriptor: descriptor, end: written)
+    var scratch: [UInt8] = []
+    for row in 0..<rowCount {
+      if row & 0x3FF == 0 && isStopped() { return nil }
+      for column in 0..<names.count {
+        guard let kind = reader.byte().flatMap(DisplayCellKind.init(rawValue:)) else {
+          return nil
+        }
+        let width: Int
+        switch kind {
+        case .null: width = nullWidth
+        case .integer:
+          let value = Int64(bitPattern: reader.word())
+          var magnitude = value.magnitude
+          var digits = 1
+          while magnitude >= 10 {
+            magnitude /= 10
+            digits += 1
+          }
+          width = digits + (value < 0 ? 1 : 0)
+        case .real:
+          scratch.removeAll(keepingCapacity: true)
+          SQLiteFormatting.appendReal(
+            Double(bitPattern: reader.word()), significantDigits: 15, to: &scratch)
+          width = scratch.count
+        case .text:
+          var measured = (width: 0, cut: false)
+          reader.bytes { measured = DisplayRow.textWidth($0, cap: cap) }
+          if measured.cut { cut = true }
+          width = measured.width
+        case .blob:
+          var length = 0
+          reader.bytes { length = $0.count }
+          let shown = blobCap > 0 ? min(length, blobCap) : length
+          if shown < length { cut = true }
+          width = 3 + 2 * shown + (shown < length ? 1 : 0)
+        }
+        widths[column] = max(widths[column], width)
+        if kind != .null {
+          seen[column] = true
+          if !kind.isNumber { numbers[column] = false }
+        }
+      }
+    }
+    return (widths, names.indices.map { numbers[$0] && seen[$0] }, cut)
   }
 
   private func appendWord(_ word: UInt64) {
