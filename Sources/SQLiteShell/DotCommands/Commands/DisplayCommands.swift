@@ -56,7 +56,8 @@ enum DisplayCommands {
     var writer = BufferedWriter(shell.output)
     // Ctrl-C, or quitting the pager (`q` in less), ends the drawing at once.
     let stopped = StopFlag()
-    shell.workStop.whileRunning(onStop: { stopped.value.store(true, ordering: .relaxed) }) {
+    let stop: @Sendable () -> Void = { stopped.value.store(true, ordering: .relaxed) }
+    shell.workStop.whileRunning(onStop: stop) {
       DisplayFormatter.writeLast(spool, style: style, to: &writer) {
         stopped.value.load(ordering: .relaxed)
       }

@@ -103,10 +103,11 @@ public final class ResultSpool: @unchecked Sendable {
     }
   }
 
-  /// What the first pass over the rows finds: each column's widest cell as drawn (cut at
-  /// `cap` columns, a blob at `blobCap` bytes), which columns hold only numbers, whether a cell
-  /// was cut; `nil` when `isStopped` said to stop. Nothing is copied or made safe on the way:
-  /// this is the pass that decides widths before any line is drawn.
+  /// Measures the rows: the first pass, which decides widths before any line is drawn.
+  ///
+  /// Returns each column's widest cell as drawn (cut at `cap` columns, a blob at `blobCap`
+  /// bytes), which columns hold only numbers and whether a cell was cut; `nil` when
+  /// `isStopped` said to stop. Nothing is copied or made safe on the way.
   func measure(
     nullWidth: Int, cap: Int, blobCap: Int, until isStopped: () -> Bool
   ) -> (widths: [Int], isNumber: [Bool], cut: Bool)? {
