@@ -155,6 +155,8 @@ public struct ShellLauncher {
     }
     shell.state.isInteractive = settings.forcedInteractive ?? isTerminal
     if commands.isEmpty { return .readInput(shell) }
+    // Nothing can ask for `.last` after the SQL arguments: the program ends with them.
+    shell.state.style.display.keepsLast = false
     for command in commands {
       if shell.standardOutput.isBroken { return finish(shell, 1) }
       if command.bytes.first == UInt8(ascii: ".") {

@@ -28,6 +28,12 @@ struct DisplayDefaultTests {
     try TemporaryDirectory.with("litesh-display-default") { home in
       #expect(Self.launch([], input: "SELECT 1;\n", home: home).output.hasPrefix("┌───┐\n│ 1 │"))
       #expect(Self.launch([], input: "SELECT 1;\n", person: false, home: home).output == "1\n")
+      // SQL given as an argument: the program ends after it, so no `.last` is offered.
+      let wide = "SELECT '\(String(repeating: "x", count: 100))' AS v"
+      let argument = Self.launch([":memory:", wide], input: "", home: home).output
+      #expect(argument.hasSuffix("x… │\n└" + String(repeating: "─", count: 78) + "┘\n1 row\n"))
+      let typed = Self.launch([], input: wide + ";\n", home: home).output
+      #expect(typed.hasSuffix("1 row · .last shows all\n"))
     }
   }
 

@@ -10,6 +10,9 @@ public struct DisplaySettings: Sendable, Equatable {
   public var screenColumns = 80
   /// The window's height in lines.
   public var screenRows = 24
+  /// Whether results are kept for `.last` (and the footer offers it): not for SQL given as
+  /// arguments, after which the program ends.
+  public var keepsLast = true
 
   /// The default: `.maxrows auto` on an 80x24 window.
   public init() {}

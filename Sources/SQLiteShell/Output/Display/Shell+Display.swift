@@ -21,7 +21,7 @@ extension Shell {
     let size = windowSize()
     style.display.screenColumns = max(size.columns, 20)
     style.display.screenRows = max(size.rows, 8)
-    return (style, lastResult)
+    return (style, style.display.keepsLast ? lastResult : nil)
   }
 
   /// Writes the current row source's result in the current style (``displayStyle()`` in the
