@@ -94,6 +94,14 @@ public final class Shell {
   var pendingStop: StopRequest? { standardOutput.isBroken ? .terminate : stopRequest() }
   /// Ctrl-C for work that is not a statement of ``connection`` (a running `.bench`).
   public let workStop = SQLiteShell.StopRequest()
+  /// The window's size (lines, columns), read before each result the display mode draws; the
+  /// program sets it when standard output is a terminal.
+  public var windowSize: () -> (rows: Int, columns: Int) = { (24, 80) }
+  /// The rows of the last result drawn in the display mode, for `.last`.
+  public let lastResult = ResultSpool()
+  /// Called by `.last` before it writes a whole result to the screen: the REPL starts its
+  /// pager for it (`$LITESH_PAGER`, else `$PAGER`, else `less -SRX`).
+  public var startsFullResult: (() -> Void)?
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   public init(

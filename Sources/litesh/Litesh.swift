@@ -13,12 +13,20 @@ enum Litesh {
       arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
       errors: errors,
       isTerminal: isatty(0) != 0, homeDirectory: ShellLauncher.defaultHomeDirectory())
+    launcher.configFilePath = ConfigFile.path(
+      environment: { getenv($0).map { String(cString: $0) } }, homeDirectory: launcher.homeDirectory
+    )
     launcher.audience = SessionAudience.decide(
       inputIsTerminal: isatty(0) != 0, outputIsTerminal: isatty(1) != 0
     ) { getenv($0).map { String(cString: $0) } }
     // Before `-init`, `-cmd` and SQL arguments run: Ctrl-C interrupts their statements as
     // sqlite3's does (`Error: stepping, interrupted`, status 9), SIGTERM leaves cleanly.
-    launcher.onShellCreated = { TerminationSignal.install(for: $0, batchInterrupt: true) }
+    launcher.onShellCreated = { shell in
+      TerminationSignal.install(for: shell, batchInterrupt: true)
+      // The display mode reads the window's size before drawing each result, so a resize
+      // (SIGWINCH) since the last one is always seen; no handler has to catch the signal.
+      if isatty(1) != 0 { shell.windowSize = TerminalCapabilities.windowSize }
+    }
     switch launcher.start() {
     case .finished(let code):
       exit(TerminationSignal.exitStatus(code))

@@ -100,7 +100,7 @@ struct BenchConcurrencyTests {
   func interrupt() throws {
     let directory = try BenchTests.Directory()
     let terminal = try REPLTerminal(
-      arguments: [directory.path + "/app.db"], environment: ["TMPDIR": directory.path])
+      arguments: ["-list", directory.path + "/app.db"], environment: ["TMPDIR": directory.path])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.type(".bench --duration 120 --progress 0.2")

@@ -32,7 +32,7 @@ struct BenchTests {
     process.executableURL = URL(fileURLWithPath: Binary.litesh)
     process.arguments = [database]
     process.environment = ProcessInfo.processInfo.environment.merging([
-      "TMPDIR": directory.path
+      "TMPDIR": directory.path, "XDG_CONFIG_HOME": directory.path + "/.config",
     ]) { $1 }
     let stdin = Pipe()
     let stdout = Pipe()

@@ -32,7 +32,8 @@ struct REPLLibeditLoadingTests {
     let sqlite = try #require(Self.mappedLibrary(containing: "libsqlite3.so"))
     try FileManager.default.copyItem(atPath: sqlite, toPath: libraries + "/libedit.so.2")
 
-    let terminal = try REPLTerminal(environment: ["LD_LIBRARY_PATH": libraries])
+    let terminal = try REPLTerminal(
+      arguments: ["-list"], environment: ["LD_LIBRARY_PATH": libraries])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     #expect(terminal.screen().contains("cannot load libedit (libedit has no readline)"))

@@ -39,7 +39,8 @@ struct REPLNicetiesTests {
   @Test("pages a result that overflows the screen, and not one that fits")
   func pager() throws {
     let home = try Self.homeWithScripts()
-    let terminal = try REPLTerminal(environment: Self.scripts(home), home: home, height: 20)
+    let terminal = try REPLTerminal(
+      arguments: ["-list"], environment: Self.scripts(home), home: home, height: 20)
     defer { terminal.close() }
     let marker = home + "/pager-used"
     try terminal.waitFor("litesh>")
@@ -60,7 +61,7 @@ struct REPLNicetiesTests {
     "quitting the default pager early drops the rest quietly and the shell goes on",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
   func pagerQuit() throws {
-    let terminal = try REPLTerminal(environment: ["PAGER": ""], height: 20)
+    let terminal = try REPLTerminal(arguments: ["-list"], environment: ["PAGER": ""], height: 20)
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.run(".pager auto")
@@ -83,7 +84,8 @@ struct REPLNicetiesTests {
   @Test(".edit runs the last statement as the editor left it, from a file of mode 0600")
   func editLast() throws {
     let home = try Self.homeWithScripts()
-    let terminal = try REPLTerminal(environment: Self.scripts(home), home: home)
+    let terminal = try REPLTerminal(
+      arguments: ["-list"], environment: Self.scripts(home), home: home)
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.run("SELECT 'before' || '-last';")
@@ -99,7 +101,8 @@ struct REPLNicetiesTests {
   @Test(".edit on a pending statement edits that statement and runs it")
   func editPending() throws {
     let home = try Self.homeWithScripts()
-    let terminal = try REPLTerminal(environment: Self.scripts(home), home: home)
+    let terminal = try REPLTerminal(
+      arguments: ["-list"], environment: Self.scripts(home), home: home)
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.type("SELECT 'before' || '-pending'")
@@ -117,7 +120,7 @@ struct REPLNicetiesTests {
       ([String: String](), ".color off", false), (["NO_COLOR": "1"], ".color on", true),
     ])
   func colour(environment: [String: String], command: String, coloured: Bool) throws {
-    let terminal = try REPLTerminal(environment: environment)
+    let terminal = try REPLTerminal(arguments: ["-list"], environment: environment)
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     if !command.isEmpty { try terminal.run(command) }
@@ -137,7 +140,7 @@ struct REPLNicetiesTests {
 
   @Test("a resize while typing keeps the line intact")
   func resize() throws {
-    let terminal = try REPLTerminal()
+    let terminal = try REPLTerminal(arguments: ["-list"])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.type("SELECT 'resized-' || 'before-")
@@ -150,7 +153,7 @@ struct REPLNicetiesTests {
 
   @Test("a line longer than two screen widths runs intact")
   func longLine() throws {
-    let terminal = try REPLTerminal(width: 80)
+    let terminal = try REPLTerminal(arguments: ["-list"], width: 80)
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     let payload =
@@ -162,7 +165,7 @@ struct REPLNicetiesTests {
 
   @Test("non-ASCII input runs intact")
   func nonASCII() throws {
-    let terminal = try REPLTerminal()
+    let terminal = try REPLTerminal(arguments: ["-list"])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.run("SELECT 'héllo→日本' || '-ü';")

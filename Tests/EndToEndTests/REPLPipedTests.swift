@@ -13,6 +13,7 @@ struct REPLPipedTests {
     process.executableURL = URL(fileURLWithPath: Binary.litesh)
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = home
+    environment["XDG_CONFIG_HOME"] = home + "/.config"
     environment.removeValue(forKey: "NO_COLOR")
     environment.removeValue(forKey: "LITESH_HISTORY")
     let pager = home + "/pager.sh"

@@ -10,7 +10,7 @@ struct REPLReadersTests {
     let directory = NSTemporaryDirectory() + "litesh-readers-\(UUID().uuidString.prefix(8))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try REPLTerminal(arguments: ["--readers", "2", directory + "/r.db"])
+    let terminal = try REPLTerminal(arguments: ["-list", "--readers", "2", directory + "/r.db"])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.run("CREATE TABLE t(a); INSERT INTO t VALUES(1);")

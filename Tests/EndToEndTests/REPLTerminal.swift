@@ -13,6 +13,9 @@ final class REPLTerminal {
   let home: String
 
   /// Starts `litesh ARGUMENTS` in a fresh pane with a UTF-8 locale and `home` as `$HOME`.
+  ///
+  /// A person at a terminal gets the display mode; tests about something else that read
+  /// sqlite3's list rows pass `-list`, as a user choosing a mode would.
   init(
     arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
     width: Int = 100, height: Int = 30
@@ -24,7 +27,11 @@ final class REPLTerminal {
       self.home = NSTemporaryDirectory() + socket
       try FileManager.default.createDirectory(atPath: self.home, withIntermediateDirectories: true)
     }
-    var variables = ["LANG": "C.UTF-8", "HOME": self.home, "TERM": "xterm-256color"]
+    // litesh's config file is looked for in `home` too, never in the developer's own.
+    var variables = [
+      "LANG": "C.UTF-8", "HOME": self.home, "TERM": "xterm-256color",
+      "XDG_CONFIG_HOME": self.home + "/.config",
+    ]
     variables.merge(environment) { _, new in new }
     let assignments = variables.sorted { $0.key < $1.key }.map {
       "\($0.key)=\(Self.quote($0.value))"

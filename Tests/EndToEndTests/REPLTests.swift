@@ -19,7 +19,7 @@ struct REPLTests {
 
   @Test("recalls a statement typed over three lines as one entry with Up and runs it again")
   func multiLineHistory() throws {
-    let terminal = try REPLTerminal()
+    let terminal = try REPLTerminal(arguments: ["-list"])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.type("SELECT 'multi'")
@@ -37,7 +37,7 @@ struct REPLTests {
 
   @Test("completes a table after FROM, a column after an alias and a dot-command")
   func tabCompletion() throws {
-    let terminal = try REPLTerminal()
+    let terminal = try REPLTerminal(arguments: ["-list"])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.run("CREATE TABLE people(id INTEGER PRIMARY KEY, nickname TEXT);")
@@ -63,7 +63,7 @@ struct REPLTests {
 
   @Test("Ctrl-C stops an endless recursive CTE within a second and the shell goes on")
   func interruptStatement() throws {
-    let terminal = try REPLTerminal()
+    let terminal = try REPLTerminal(arguments: ["-list"])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.type(
@@ -83,7 +83,7 @@ struct REPLTests {
 
   @Test("Ctrl-C at the prompt abandons the pending statement; Ctrl-D exits")
   func interruptPrompt() throws {
-    let terminal = try REPLTerminal()
+    let terminal = try REPLTerminal(arguments: ["-list"])
     defer { terminal.close() }
     try terminal.waitFor("litesh>")
     try terminal.type("SELECT 'lost'")

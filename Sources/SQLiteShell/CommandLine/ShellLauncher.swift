@@ -35,6 +35,9 @@ public struct ShellLauncher {
   public var audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
   /// Where `~/.sqliterc` is looked for; `nil` when there is no home directory.
   public let homeDirectory: String?
+  /// litesh's config file (``ConfigFile``), read after `~/.sqliterc`; `nil` (the default, and
+  /// every in-process test's) reads none.
+  public var configFilePath: String?
 
   /// Runs once the shell exists, before `-init`, `-cmd` and SQL arguments run: where the
   /// program installs its signal handling, so Ctrl-C and SIGTERM reach those statements too.
@@ -76,6 +79,9 @@ public struct ShellLauncher {
   /// Runs options, the init file, `-cmd` and SQL arguments.
   public func start() -> Start {
     var settings = LaunchSettings()
+    // A person reading results on a terminal starts in the display mode; `.mode` or a mode
+    // option in ~/.sqliterc, the config file, `-cmd` or the arguments replaces it as usual.
+    if audience.readsResultsOnScreen { settings.state.style.mode = .display }
     var databasePath: String?
     var databaseName: SQLText?
     var commands: [SQLText] = []
@@ -139,11 +145,19 @@ public struct ShellLauncher {
     if let code = runInitFile(settings, path: initFile, shell: shell) {
       return finish(shell, code)
     }
+    // The config file follows ~/.sqliterc's rules: not read when `-init` replaces it.
+    if settings.initFile == nil, let path = configFilePath {
+      let succeeded = shell.runConfigFile(path: path)
+      if let code = shell.exitCode { return finish(shell, code) }
+      if !succeeded && settings.state.bail { return finish(shell, 1) }
+    }
     if let code = secondPass(&settings, commands: commands, shell: shell) {
       return finish(shell, code)
     }
     shell.state.isInteractive = settings.forcedInteractive ?? isTerminal
     if commands.isEmpty { return .readInput(shell) }
+    // Nothing can ask for `.last` after the SQL arguments: the program ends with them.
+    shell.state.style.display.keepsLast = false
     for command in commands {
       if shell.standardOutput.isBroken { return finish(shell, 1) }
       if command.bytes.first == UInt8(ascii: ".") {

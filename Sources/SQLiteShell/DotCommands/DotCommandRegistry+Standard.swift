@@ -148,8 +148,14 @@ extension DotCommandRegistry {
       "edit", minimumPrefix: 2, origin: .litesh, help: HelpText.editHelp,
       handler: TerminalCommands.edit),
     DotCommand(
+      "last", minimumPrefix: 3, origin: .litesh, help: HelpText.lastHelp,
+      handler: DisplayCommands.last),
+    DotCommand(
       "leader", minimumPrefix: 3, origin: .litesh, help: HelpText.leaderHelp,
       handler: DqliteCommands.leader),
+    DotCommand(
+      "maxrows", minimumPrefix: 3, origin: .litesh, help: HelpText.maxrowsHelp,
+      handler: DisplayCommands.maxrows),
     DotCommand(
       "pager", minimumPrefix: 3, origin: .litesh, help: HelpText.pagerHelp,
       handler: TerminalCommands.pager),

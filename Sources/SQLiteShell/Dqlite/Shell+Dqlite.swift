@@ -95,7 +95,7 @@ extension Shell {
     switch outcome {
     case .rows(let rows):
       do {
-        let columns = try ResultWriter.write(rows, style: state.style, to: output)
+        let columns = try writeResult(rows, to: output)
         state.style.lengthenColumnWidths(to: columns)
       } catch {
         transactions.reconcile(isInsideTransaction: session.isInsideTransaction)

@@ -137,7 +137,7 @@ extension Shell {
           try statement.run()
         } else {
           prepareOutputForStatement()
-          let columns = try ResultWriter.write(statement, style: state.style, to: output)
+          let columns = try writeResult(statement, to: output)
           state.style.lengthenColumnWidths(to: columns)
         }
       } catch {

@@ -28,6 +28,9 @@ public final class OutputSink {
   /// When set, flushed bytes go to this closure instead of the file descriptor: the REPL's
   /// pager and its error colouring take over the terminal's bytes here.
   public var redirect: ((UnsafeRawBufferPointer) -> Void)?
+  /// While set, flushed bytes are kept here instead of written: the config file's messages,
+  /// which are written later with its name and line in front.
+  var held: [UInt8]?
   /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
   /// the REPL erases its progress line there and wraps messages in colour.
   public var aroundWrite: ((_ isAfter: Bool) -> Void)?
@@ -120,6 +123,11 @@ public final class OutputSink {
   /// Writes everything pending.
   public func flush() {
     guard !buffer.isEmpty else { return }
+    if held != nil {
+      held?.append(contentsOf: buffer)
+      buffer.removeAll(keepingCapacity: true)
+      return
+    }
     switch target {
     case .memory:
       memory.append(contentsOf: buffer)

@@ -36,11 +36,17 @@ public enum OutputMode: String, CaseIterable, Sendable {
   case off
   /// sqlite3's special layout for `EXPLAIN` output (not selectable with `.mode`).
   case explain
+  /// litesh's display mode for a person at a terminal: a box fitted to the window, NULL
+  /// shown, numbers right-aligned, the first and last rows and a footer (`.maxrows`, `.last`).
+  ///
+  /// The default when a person reads the results on a terminal and no mode was chosen.
+  /// Written anywhere but that terminal (a pipe, `.output`, `.once`) it prints list mode.
+  case display
 
   /// The modes `.mode` accepts, in the order sqlite3 lists them in its error message.
   public static let selectable: [OutputMode] = [
     .ascii, .box, .column, .csv, .html, .insert, .json, .line, .list, .markdown, .qbox, .quote,
-    .table, .tabs, .tcl,
+    .table, .tabs, .tcl, .display,
   ]
 
   /// Whether the mode must see all rows before printing any (column widths).

@@ -21,7 +21,7 @@ extension OutputStyle {
     ("lines", .line), ("columns", .column), ("list", .list), ("html", .html), ("tcl", .tcl),
     ("csv", .csv), ("tabs", .tabs), ("insert", .insert), ("quote", .quote), ("ascii", .ascii),
     ("markdown", .markdown), ("table", .table), ("box", .box), ("count", .count), ("off", .off),
-    ("json", .json),
+    ("json", .json), ("display", .display),
   ]
 
   /// The line `.mode` prints with no mode argument, without the trailing newline.
@@ -93,6 +93,8 @@ extension OutputStyle {
       let match = Self.modeNames.first(where: {
         prefix.count <= $0.name.utf8.count
           && $0.name.utf8.starts(with: prefix)
+          // litesh's own mode by its whole name only: every prefix sqlite3 rejects still fails.
+          && ($0.mode != .display || prefix.count == $0.name.utf8.count)
       })
     else {
       outcome.errors +=

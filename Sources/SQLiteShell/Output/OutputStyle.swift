@@ -45,6 +45,9 @@ public struct OutputStyle: Sendable, Equatable {
   /// Set by the REPL only while results go to a colour terminal; never for piped output.
   public var decoration: OutputDecoration?
 
+  /// The display mode's settings (`.maxrows`) and the window it draws in.
+  public var display = DisplaySettings()
+
   /// How `EXPLAIN` results are laid out (`.explain on|off|auto`).
   public var explain: ExplainFormatting = .auto
 

@@ -15,7 +15,8 @@ public enum ResultWriter {
   /// - Throws: the ``SQLiteError`` of a failing step, after the rows before it were written.
   @discardableResult
   public static func write(
-    _ statement: some RowSource, style: OutputStyle, to sink: OutputSink
+    _ statement: some RowSource, style: OutputStyle, to sink: OutputSink,
+    spool: ResultSpool? = nil
   ) throws(SQLiteError) -> Int {
     // No columns (INSERT, CREATE…): nothing to write in any mode, so skip the writer setup.
     if statement.columnCount == 0, style.explain != .on {
@@ -57,6 +58,8 @@ public enum ResultWriter {
       try writeCount(statement, to: &writer)
     case .off:
       try statement.run()
+    case .display:
+      try DisplayFormatter.write(statement, style: style, spool: spool, to: &writer)
     }
     return 0
   }

@@ -112,7 +112,7 @@ extension Shell {
       return .notRouted
     }
     prepareOutputForStatement()
-    let style = state.style
+    let (style, spool) = state.style.mode == .display ? displayStyle() : (state.style, nil)
     let output = output
     var columns = 0
     do {
@@ -120,7 +120,7 @@ extension Shell {
         // Not from the statement cache: the writer prepared this text once already, and
         // scripts of queries that differ only in their literals would churn the cache.
         let routed = try db.prepare(sql)
-        columns = try ResultWriter.write(routed, style: style, to: output)
+        columns = try ResultWriter.write(routed, style: style, to: output, spool: spool)
       }
       state.style.lengthenColumnWidths(to: columns)
       return .succeeded

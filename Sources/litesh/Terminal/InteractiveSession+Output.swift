@@ -28,7 +28,9 @@ extension InteractiveSession {
     let pager = pager
     pager.onQuit = { [unowned self] in
       shell.interruptTarget.interrupt()
+      shell.workStop.request()  // `.last` drawing a long result
     }
+    shell.startsFullResult = { pager.startFullResult() }
     shell.standardOutput.aroundWrite = { isAfter in
       if !isAfter { progress.finish() }
     }
@@ -48,6 +50,7 @@ extension InteractiveSession {
   func removeTerminalHooks() {
     shell.flush()
     pager.onQuit = {}
+    shell.startsFullResult = nil
     shell.standardOutput.aroundWrite = nil
     shell.standardOutput.redirect = nil
     shell.errors.redirect = nil

@@ -42,4 +42,8 @@ protocol InteractiveShell: AnyObject {
   var stopRequest: () -> Shell.StopRequest? { get }
   /// The text `.edit` asked to edit, once.
   func takeEditRequest() -> String?
+  /// Ctrl-C for work that is not a statement (`.bench`, `.last`).
+  var workStop: SQLiteShell.StopRequest { get }
+  /// Called before `.last` writes a whole result: the REPL pages it.
+  var startsFullResult: (() -> Void)? { get set }
 }

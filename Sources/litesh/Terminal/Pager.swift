@@ -39,6 +39,22 @@ final class Pager {
     return hasLess ? "less -FRX" : "more"
   }
 
+  /// The pager for a whole result (`.last`): `$LITESH_PAGER`, else `$PAGER`, else
+  /// `less -SRX`, which scrolls wide lines sideways instead of folding them.
+  static var fullResultCommand: String {
+    if let pager = ChildProcess.environment("LITESH_PAGER") { return pager }
+    if let pager = ChildProcess.environment("PAGER") { return pager }
+    let hasLess = access("/usr/bin/less", X_OK) == 0 || access("/bin/less", X_OK) == 0
+    return hasLess ? "less -SRX" : "more"
+  }
+
+  /// Pages the rest of this result through ``fullResultCommand`` whatever `.pager` says
+  /// (`.last`); the bytes held so far go first.
+  func startFullResult() {
+    guard phase == .direct || phase == .holding else { return }
+    startPager(command: Self.fullResultCommand)
+  }
+
   /// Starts a result: `setting` and whether standard output is a terminal decide paging.
   func begin(_ setting: ShellState.TerminalSetting, isTerminal: Bool) {
     phase = .direct
@@ -100,7 +116,7 @@ final class Pager {
     phase = .direct
   }
 
-  private func startPager() {
+  private func startPager(command: String = Pager.command) {
     var descriptors: [Int32] = [-1, -1]
     guard pipe(&descriptors) == 0 else {
       phase = .direct
@@ -109,7 +125,7 @@ final class Pager {
     }
     _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
     _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
-    process = ChildProcess.start(Self.command, standardInput: descriptors[0])
+    process = ChildProcess.start(command, standardInput: descriptors[0])
     close(descriptors[0])
     guard process != nil else {
       close(descriptors[1])

@@ -126,6 +126,8 @@ struct CompatibilityTests {
     environment["HOME"] = home.path
     // Who is at the keyboard is the rule's to decide (`-interactive` on a pipe: a program).
     environment.removeValue(forKey: "LITESH_AUDIENCE")
+    // litesh's config file is looked for there too, never in the developer's own.
+    environment["XDG_CONFIG_HOME"] = home.path + "/.config"
     process.environment = environment
     let inputFile = root.appendingPathComponent("stdin")
     try Data(testCase.input).write(to: inputFile)

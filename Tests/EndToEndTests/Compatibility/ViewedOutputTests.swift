@@ -113,6 +113,7 @@ struct ViewedOutputTests {
     process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = directory.path
+    environment["XDG_CONFIG_HOME"] = directory.path + "/.config"
     environment["PATH"] = directory.file("bin") + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["TMP"] = directory.file("tmp")
     environment["TMPDIR"] = directory.file("tmp")

@@ -69,6 +69,8 @@ struct BatchRun {
     process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = directory.path
+    // litesh's config file is looked for there too, never in the developer's own.
+    environment["XDG_CONFIG_HOME"] = directory.path + "/.config"
     process.environment = environment
     process.standardInput =
       try inputFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }

@@ -32,7 +32,10 @@ final class Coprocess {
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // No config file of the developer's: the directory named does not exist.
+    let noConfig = ["XDG_CONFIG_HOME": NSTemporaryDirectory() + "litesh-tests-no-config"]
+    process.environment = ProcessInfo.processInfo.environment.merging(noConfig) { $1 }
+      .merging(environment) { $1 }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors

@@ -66,8 +66,10 @@ struct DotCommandBehaviourTests {
     var state = ShellState()
     state.isInteractive = true
     state.audience = SessionAudience(kind: .person, readsResultsOnScreen: true)
-    let (output, _) = ShellHarness(state: state).run(".pager auto\n.color off\n.show\n")
-    #expect(output.hasSuffix("    filename: :memory:\n       color: off\n       pager: auto\n"))
+    let (output, _) = ShellHarness(state: state).run(".pager auto\n.color off\n.maxrows 9\n.show\n")
+    #expect(
+      output.hasSuffix(
+        "    filename: :memory:\n       color: off\n       pager: auto\n     maxrows: 9\n"))
     state.audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
     let (programs, _) = ShellHarness(state: state).run(".show\n")
     #expect(programs.hasSuffix("    filename: :memory:\n"))

@@ -77,6 +77,7 @@ enum SessionCommands {
     if state.isInteractive && state.audience.isPerson {
       line("color", state.color.rawValue)
       line("pager", state.pager.rawValue)
+      line("maxrows", DisplayCommands.describe(style.display))
     }
     return .success
   }
