@@ -17,6 +17,17 @@ struct ConnectionPoolObservationTests {
     return pool
   }
 
+  /// Closes the pool when the test still runs after `testTimeout`.
+  ///
+  /// A value that never comes then ends the iteration (`nil`) and fails the test instead of
+  /// hanging it. Cancel it at the end.
+  private func watchdog(_ pool: ConnectionPool) -> Task<Void, Never> {
+    Task {
+      try? await Task.sleep(for: .seconds(testTimeout))
+      if !Task.isCancelled { try? await pool.close() }
+    }
+  }
+
   /// Observes `count(*)` of a table, counting the fetches.
   private func observeCount(_ pool: ConnectionPool, _ sql: String, _ fetches: Locked<Int>)
     -> QueryObservation<Int>
@@ -31,6 +42,8 @@ struct ConnectionPoolObservationTests {
   func valuesPerCommit() async throws {
     let directory = try PoolTestDirectory()
     let pool = try await makePool(directory)
+    let deadline = watchdog(pool)
+    defer { deadline.cancel() }
     let fetches = Locked(0)
     var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
     #expect(try await values.next() == 0)
@@ -50,6 +63,8 @@ struct ConnectionPoolObservationTests {
   func coalescedAndDeduplicated() async throws {
     let directory = try PoolTestDirectory()
     let pool = try await makePool(directory)
+    let deadline = watchdog(pool)
+    defer { deadline.cancel() }
     let fetches = Locked(0)
     var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
     #expect(try await values.next() == 0)
@@ -69,6 +84,8 @@ struct ConnectionPoolObservationTests {
   func tablesFromStatements() async throws {
     let directory = try PoolTestDirectory()
     let pool = try await makePool(directory, readers: 1)
+    let deadline = watchdog(pool)
+    defer { deadline.cancel() }
     let sql = "SELECT count(*) FROM v"
     try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
     // Cache the statement on the only reader before observing: no authorizer saw it prepared.
@@ -89,6 +106,8 @@ struct ConnectionPoolObservationTests {
   func cancellation() async throws {
     let directory = try PoolTestDirectory()
     let pool = try await makePool(directory)
+    let deadline = watchdog(pool)
+    defer { deadline.cancel() }
     let (firsts, first) = AsyncStream.makeStream(of: Int.self)
     let observation = pool.observe { db in
       try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
@@ -114,6 +133,8 @@ struct ConnectionPoolObservationTests {
   func failedFetch() async throws {
     let directory = try PoolTestDirectory()
     let pool = try await makePool(directory)
+    let deadline = watchdog(pool)
+    defer { deadline.cancel() }
     var values = pool.observe { db in
       try db.query("SELECT x FROM a").map { try $0.get(0, as: Int.self) }
     }
@@ -131,6 +152,8 @@ struct ConnectionPoolObservationTests {
   func composesWithHooks() async throws {
     let directory = try PoolTestDirectory()
     let pool = try await makePool(directory, readers: 1)
+    let deadline = watchdog(pool)
+    defer { deadline.cancel() }
     let commits = Locked(0)
     try await pool.writeWithoutTransaction { db in db.onCommit { commits.withLock { $0 += 1 } } }
     let changes = try await pool.changes()
@@ -158,6 +181,8 @@ struct ConnectionPoolObservationTests {
   func manyObservers() async throws {
     let directory = try PoolTestDirectory()
     let pool = try await makePool(directory)
+    let deadline = watchdog(pool)
+    defer { deadline.cancel() }
     let observation = pool.observe { db in
       try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
     }
