@@ -12,10 +12,14 @@ let package = Package(
   dependencies: [
     .package(path: ".."),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    // Latency percentiles for W7 (observation), as `.bench` does.
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
   ],
   targets: [
     // Shared by the Swift workers: row generator, PRNG, clocks, the result line.
-    .target(name: "BenchKit"),
+    .target(
+      name: "BenchKit",
+      dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
     // The physical limit: the workloads written against the SQLite C API.
     .executableTarget(
       name: "bench-c", linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("pthread")]),

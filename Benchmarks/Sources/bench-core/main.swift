@@ -1,6 +1,6 @@
 // bench-core: runs one workload through SQLiteCore and prints one result line.
 //
-//   bench-core w1|w2|w2u|w2d|w2r|w3|w4|w5 db=PATH [rows=N] [count=N] [readers=N] [batch=N] [seconds=S]
+//   bench-core w1|w2|w2u|w2d|w2r|w3|w4|w5|w6|w7 db=PATH [rows=N] [count=N] [readers=N] [batch=N] [seconds=S]
 import BenchKit
 
 let options = Options()
@@ -14,6 +14,8 @@ do {
   case "w3": try CoreWorkloads.lookups(options)
   case "w4": try CoreWorkloads.transactions(options)
   case "w5": try await CoreConcurrent.run(options)
+  case "w6": try CoreRecords.insert(options)
+  case "w7": try await CoreObservation.run(options)
   default: fail("unknown workload \(options.workload)")
   }
 } catch {

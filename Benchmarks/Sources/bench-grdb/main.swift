@@ -1,6 +1,6 @@
 // bench-grdb: runs one workload through GRDB (the peer) and prints one result line.
 //
-//   bench-grdb w1|w2|w2u|w2d|w2r|w3|w4|w5 db=PATH [rows=N] [count=N] [readers=N] [batch=N] [seconds=S]
+//   bench-grdb w1|w2|w2u|w2d|w2r|w3|w4|w5|w6|w7 db=PATH [rows=N] [count=N] [readers=N] [batch=N] [seconds=S]
 import BenchKit
 
 let options = Options()
@@ -14,6 +14,8 @@ do {
   case "w3": try GRDBWorkloads.lookups(options)
   case "w4": try GRDBWorkloads.transactions(options)
   case "w5": try await GRDBConcurrent.run(options)
+  case "w6": try GRDBRecords.insert(options)
+  case "w7": try await GRDBObservation.run(options)
   default: fail("unknown workload \(options.workload)")
   }
 } catch {

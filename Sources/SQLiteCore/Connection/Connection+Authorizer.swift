@@ -70,19 +70,30 @@ extension Connection {
     _ authorizer: ((AuthorizationRequest) -> AuthorizerDecision)?
   ) throws(SQLiteError) {
     try handle.checkOpen()
-    guard let authorizer else {
+    handle.authorizerBox = authorizer.map(CallbackBox.init)
+    try installAuthorizer()
+  }
+
+  /// Puts the one C authorizer SQLite allows on the connection when the user's authorizer or
+  /// read tracking needs it, and takes it off when neither does.
+  ///
+  /// SQLite expires every prepared statement when an authorizer is set, so tracking keeps it
+  /// on once it has started.
+  func installAuthorizer() throws(SQLiteError) {
+    guard handle.authorizerBox != nil || handle.readTracking.isInstalled else {
       sqlite3_set_authorizer(handle.db, nil, nil)
-      handle.authorizerBox = nil
       return
     }
-    let box = CallbackBox(authorizer)
-    handle.authorizerBox = box
+    // The handle, unretained: the callback runs only while this connection prepares.
     let rc = sqlite3_set_authorizer(
       handle.db,
       { context, action, first, second, database, trigger in
         guard let context else { return SQLITE_OK }
-        let box = Unmanaged<CallbackBox<(AuthorizationRequest) -> AuthorizerDecision>>
-          .fromOpaque(context).takeUnretainedValue()
+        let handle = Unmanaged<ConnectionHandle>.fromOpaque(context).takeUnretainedValue()
+        if action == SQLITE_READ, handle.readTracking.isActive, let first {
+          handle.readTracking.noteRead(table: first, database: database)
+        }
+        guard let box = handle.authorizerBox else { return SQLITE_OK }
         let request = AuthorizationRequest(
           action: AuthorizerAction(rawValue: action), first: first.map { String(cString: $0) },
           second: second.map { String(cString: $0) },
@@ -93,7 +104,7 @@ extension Connection {
         case .deny: return SQLITE_DENY
         case .ignore: return SQLITE_IGNORE
         }
-      }, Unmanaged.passUnretained(box).toOpaque())
+      }, Unmanaged.passUnretained(handle).toOpaque())
     guard rc == SQLITE_OK else { throw handle.error(rc) }
   }
 }

@@ -32,10 +32,21 @@ public struct RowChange: Sendable, Hashable {
 
 /// The closures the hooks hold, kept alive by the connection's handle.
 struct HookBoxes {
-  var rowChange: CallbackBox<(RowChange) -> Void>?
-  var commit: CallbackBox<() throws -> Void>?
-  var rollback: CallbackBox<() -> Void>?
+  var rowChange: HookPair<(RowChange) -> Void>?
+  var commit: HookPair<() throws -> Void>?
+  var rollback: HookPair<() -> Void>?
   var walCommit: WALCommitHook?
+}
+
+/// One SQLite hook shared by the user's handler and the library's own (a pool's change
+/// observation), so that setting one never removes the other.
+final class HookPair<Function> {
+  /// The handler set with the public API (``Connection/onCommit(_:)``, ...).
+  var user: Function?
+  /// The library's handler, called first.
+  var library: Function?
+
+  var isEmpty: Bool { user == nil && library == nil }
 }
 
 /// A WAL hook that reports each commit written to the WAL and keeps SQLite's automatic
@@ -61,12 +72,20 @@ extension Connection {
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/update_hook.html>
   public func onRowChange(_ handler: ((RowChange) -> Void)?) {
-    guard let handler else {
+    setRowChangeHandler(library: false, handler)
+  }
+
+  /// Sets the user's or the library's row-change handler, keeping the other.
+  func setRowChangeHandler(library: Bool, _ handler: ((RowChange) -> Void)?) {
+    let pair = handle.hookBoxes.rowChange ?? HookPair()
+    if library { pair.library = handler } else { pair.user = handler }
+    guard !pair.isEmpty else {
       if !handle.isClosed { sqlite3_update_hook(handle.db, nil, nil) }
       handle.hookBoxes.rowChange = nil
       return
     }
-    let box = CallbackBox(handler)
+    guard handle.hookBoxes.rowChange == nil else { return }
+    let box = pair
     sqlite3_update_hook(
       handle.liveDB,
       { context, operation, database, table, rowID in
@@ -80,8 +99,10 @@ extension Connection {
         let change = RowChange(
           kind: kind, database: database.map { String(cString: $0) } ?? "",
           table: table.map { String(cString: $0) } ?? "", rowID: rowID)
-        Unmanaged<CallbackBox<(RowChange) -> Void>>.fromOpaque(context).takeUnretainedValue()
-          .function(change)
+        let pair = Unmanaged<HookPair<(RowChange) -> Void>>.fromOpaque(context)
+          .takeUnretainedValue()
+        pair.library?(change)
+        pair.user?(change)
       }, Unmanaged.passUnretained(box).toOpaque())
     handle.hookBoxes.rowChange = box
   }
@@ -94,20 +115,30 @@ extension Connection {
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/commit_hook.html>
   public func onCommit(_ handler: (() throws -> Void)?) {
-    guard let handler else {
+    setCommitHandler(library: false, handler)
+  }
+
+  /// Sets the user's or the library's commit handler, keeping the other.
+  func setCommitHandler(library: Bool, _ handler: (() throws -> Void)?) {
+    let pair = handle.hookBoxes.commit ?? HookPair()
+    if library { pair.library = handler } else { pair.user = handler }
+    guard !pair.isEmpty else {
       if !handle.isClosed { sqlite3_commit_hook(handle.db, nil, nil) }
       handle.hookBoxes.commit = nil
       return
     }
-    let box = CallbackBox(handler)
+    guard handle.hookBoxes.commit == nil else { return }
+    let box = pair
     sqlite3_commit_hook(
       handle.liveDB,
       { context in
         guard let context else { return 0 }
-        let box = Unmanaged<CallbackBox<() throws -> Void>>.fromOpaque(context)
+        let pair = Unmanaged<HookPair<() throws -> Void>>.fromOpaque(context)
           .takeUnretainedValue()
         do {
-          try box.function()
+          // The user's veto first: the library's handler then records a commit that happens.
+          try pair.user?()
+          try pair.library?()
           return 0
         } catch {
           return 1
@@ -124,17 +155,27 @@ extension Connection {
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/commit_hook.html>
   public func onRollback(_ handler: (() -> Void)?) {
-    guard let handler else {
+    setRollbackHandler(library: false, handler)
+  }
+
+  /// Sets the user's or the library's rollback handler, keeping the other.
+  func setRollbackHandler(library: Bool, _ handler: (() -> Void)?) {
+    let pair = handle.hookBoxes.rollback ?? HookPair()
+    if library { pair.library = handler } else { pair.user = handler }
+    guard !pair.isEmpty else {
       if !handle.isClosed { sqlite3_rollback_hook(handle.db, nil, nil) }
       handle.hookBoxes.rollback = nil
       return
     }
-    let box = CallbackBox(handler)
+    guard handle.hookBoxes.rollback == nil else { return }
+    let box = pair
     sqlite3_rollback_hook(
       handle.liveDB,
       { context in
         guard let context else { return }
-        Unmanaged<CallbackBox<() -> Void>>.fromOpaque(context).takeUnretainedValue().function()
+        let pair = Unmanaged<HookPair<() -> Void>>.fromOpaque(context).takeUnretainedValue()
+        pair.library?()
+        pair.user?()
       }, Unmanaged.passUnretained(box).toOpaque())
     handle.hookBoxes.rollback = box
   }

@@ -38,6 +38,8 @@ extension Connection {
   /// ``cachedStatement(_:)``, leaving the old bindings when the caller binds every parameter.
   @usableFromInline
   func cachedStatement(_ sql: String, clearingBindings: Bool) throws(SQLiteError) -> Statement {
+    // An observed fetch learns what a statement prepared earlier reads (ReadTracking).
+    if handle.readTracking.isActive { try noteCachedRead(of: sql) }
     switch statementCache.statement(for: sql, clearingBindings: clearingBindings) {
     case .ready(let statement):
       return statement

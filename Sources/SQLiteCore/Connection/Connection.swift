@@ -22,6 +22,8 @@ public final class Connection {
   @exclusivity(unchecked) var statementCache: StatementCache
   /// `BEGIN`, `COMMIT` and the other statements the library runs itself (same access rule).
   @exclusivity(unchecked) var internalStatements = InternalStatements()
+  /// The statements ``insert(_:into:)`` and the other record calls made (same access rule).
+  @exclusivity(unchecked) var recordPlans = RecordPlans()
 
   /// Opens a database file, a `file:` URI or `:memory:`.
   ///

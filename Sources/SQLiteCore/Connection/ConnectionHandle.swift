@@ -14,7 +14,9 @@ final class ConnectionHandle {
   /// Retained boxes for callbacks whose lifetime SQLite does not manage (trace, progress).
   var traceBox: AnyObject?
   var progressBox: CallbackBox<() -> Bool>?
-  var authorizerBox: AnyObject?
+  var authorizerBox: CallbackBox<(AuthorizationRequest) -> AuthorizerDecision>?
+  /// The tables the statements prepared during an observed fetch read (pool observation).
+  var readTracking = ReadTracking()
   /// The row-change, commit and rollback hooks' closures.
   var hookBoxes = HookBoxes()
   /// How to close each ``Session`` still open on this connection: `close()` closes them first,

@@ -96,7 +96,7 @@ final class RowDecoder: Decoder {
   ///
   /// A padding byte may differ between two equal keys; that only sends the lookup to the name.
   @inline(__always)
-  private static func bits<Key>(of key: Key) -> UInt64? {
+  static func bits<Key>(of key: Key) -> UInt64? {
     guard _isPOD(Key.self), MemoryLayout<Key>.size <= MemoryLayout<UInt64>.size else {
       return nil
     }
@@ -173,12 +173,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   }
 
   private func mismatch(_ key: Key, _ index: Int, _ type: Any.Type) -> SQLiteError {
-    let value = statement.value(at: index)
-    return SQLiteError(
-      code: .mismatch,
-      message:
-        "column \"\(key.stringValue)\" (index \(index)): cannot convert \(value.storageClass) value \(value) to \(type)"
-    )
+    Row.mismatch(statement.value(at: index), column: key.stringValue, index: index, type)
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
@@ -265,13 +260,12 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let index = try index(key)
-    if type == [UInt8].self {
-      let value = statement.value(at: index)
-      guard let bytes = [UInt8].fromSQLite(value) as? T else { throw mismatch(key, index, type) }
-      return bytes
-    }
-    if type == Value.self, let value = statement.value(at: index) as? T { return value }
     let value = statement.value(at: index)
+    // A ValueConvertible type (Date, UUID, [UInt8], Value, ...) converts as it says it does.
+    if let converted = convertedValue(type, value) {
+      guard let converted else { throw mismatch(key, index, type) }
+      return converted
+    }
     let decoder = ValueDecoder(value: value, column: key.stringValue, index: index)
     do {
       return try T(from: decoder)
@@ -351,8 +345,10 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    if type == Value.self, let value = value as? T { return value }
-    if type == [UInt8].self, let bytes = try convert([UInt8].self) as? T { return bytes }
+    if let converted = convertedValue(type, value) {
+      guard let converted else { throw Row.mismatch(value, column: column, index: index, T.self) }
+      return converted
+    }
     return try T(from: self)
   }
 }

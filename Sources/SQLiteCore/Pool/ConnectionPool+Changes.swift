@@ -36,12 +36,20 @@ final class ChangeObservation: Sendable {
     var baseline: Int64 = 0
     /// What the commit under way changed, told once the WAL has it.
     var committing: CommittedChanges?
-    var subscribers: [Int: AsyncStream<CommittedChanges>.Continuation] = [:]
+    var subscribers: [Int: Subscriber] = [:]
     var nextSubscriber = 0
     var isFinished = false
   }
 
+  /// Told each commit, then `nil` once when the pool closes.
+  ///
+  /// Runs on the writer's thread right after the commit: it must return at once.
+  typealias Subscriber = @Sendable (CommittedChanges?) -> Void
+
   private let state = Mutex(State())
+
+  /// Whether the hooks are on the writer already.
+  var isInstalled: Bool { state.withLock { $0.isInstalled } }
 
   /// Installs the hooks on the writer, once: called on the writer's thread.
   func install(on db: Connection, checkpointPages: Int32) {
@@ -53,13 +61,14 @@ final class ChangeObservation: Sendable {
     // The raw pointer, not the connection: a hook holding its own connection would be a cycle.
     let pointer = db.handle.db
     state.withLock { $0.baseline = sqlite3_total_changes64(pointer) }
-    db.onRowChange { [self] change in
+    // The library's side of each hook: a user's own handlers stay (HookPair).
+    db.setRowChangeHandler(library: true) { [self] change in
       state.withLock { state in
         state.rows += 1
         if change.database == "main" { state.tables.insert(change.table) }
       }
     }
-    db.onCommit { [self] in
+    db.setCommitHandler(library: true) { [self] in
       let total = sqlite3_total_changes64(pointer)
       state.withLock { state in
         let complete = total - state.baseline == Int64(state.rows)
@@ -67,7 +76,7 @@ final class ChangeObservation: Sendable {
         (state.tables, state.rows, state.baseline) = ([], 0, total)
       }
     }
-    db.onRollback { [self] in
+    db.setRollbackHandler(library: true) { [self] in
       let total = sqlite3_total_changes64(pointer)
       state.withLock { state in
         (state.tables, state.rows, state.baseline, state.committing) = ([], 0, total, nil)
@@ -80,27 +89,37 @@ final class ChangeObservation: Sendable {
         return (state.committing, Array(state.subscribers.values))
       }
       guard let changes else { return }
-      for subscriber in subscribers { subscriber.yield(changes) }
+      for subscriber in subscribers { subscriber(changes) }
     }
   }
 
   /// A new stream of the commits from now on; finished at once after ``finish()``.
   func subscribe() -> AsyncStream<CommittedChanges> {
     let (stream, continuation) = AsyncStream.makeStream(of: CommittedChanges.self)
-    let id: Int? = state.withLock { state in
-      guard !state.isFinished else { return nil }
-      defer { state.nextSubscriber += 1 }
-      state.subscribers[state.nextSubscriber] = continuation
-      return state.nextSubscriber
+    let id = subscribe { changes in
+      if let changes { continuation.yield(changes) } else { continuation.finish() }
     }
     guard let id else {
       continuation.finish()
       return stream
     }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-    }
+    continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
     return stream
+  }
+
+  /// Adds a subscriber for the commits from now on; `nil` (and no call) after ``finish()``.
+  func subscribe(_ subscriber: @escaping Subscriber) -> Int? {
+    state.withLock { state in
+      guard !state.isFinished else { return nil }
+      defer { state.nextSubscriber += 1 }
+      state.subscribers[state.nextSubscriber] = subscriber
+      return state.nextSubscriber
+    }
+  }
+
+  /// Removes a subscriber; a commit already telling its subscribers may still call it once.
+  func unsubscribe(_ id: Int) {
+    _ = state.withLock { $0.subscribers.removeValue(forKey: id) }
   }
 
   /// Ends every stream: the pool is closing.
@@ -112,7 +131,7 @@ final class ChangeObservation: Sendable {
       }
       return Array(state.subscribers.values)
     }
-    for subscriber in subscribers { subscriber.finish() }
+    for subscriber in subscribers { subscriber(nil) }
   }
 }
 
@@ -129,15 +148,24 @@ extension ConnectionPool {
   /// An element arrives once its commit is in the WAL, so a read started after it sees the
   /// change. Only this pool's writer is observed: commits from other processes or connections
   /// are not reported. The first call installs update, commit, rollback and WAL hooks on the
-  /// writer (waiting for the writer like a write); do not replace them with your own in a
-  /// write access. Every stream ends when the pool closes. Elements are buffered without bound
+  /// writer (waiting for the writer like a write); handlers you set with
+  /// ``Connection/onCommit(_:)`` and its siblings in a write access run beside them. Every stream ends when the pool closes. Elements are buffered without bound
   /// for a consumer that falls behind.
   public func changes() async throws -> AsyncStream<CommittedChanges> {
     let stream = observation.subscribe()
+    try await installChangeHooks()
+    return stream
+  }
+
+  /// Puts the hooks on the writer unless they are there: only the first call waits for it.
+  func installChangeHooks() async throws {
+    if observation.isInstalled {
+      if isClosing { throw Self.closedError() }
+      return
+    }
     let pages = Int32(clamping: configuration.autoCheckpointPages)
     try await writeWithoutTransaction { [observation] db in
       observation.install(on: db, checkpointPages: pages)
     }
-    return stream
   }
 }

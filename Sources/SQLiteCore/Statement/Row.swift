@@ -86,12 +86,18 @@ public struct Row: Sendable, RandomAccessCollection {
     throws(SQLiteError) -> T
   {
     guard let converted = T.fromSQLite(value) else {
-      throw SQLiteError(
-        code: .mismatch,
-        message:
-          "column \"\(column)\" (index \(index)): cannot convert \(value.storageClass) value \(value) to \(T.self)"
-      )
+      throw mismatch(value, column: column, index: index, T.self)
     }
     return converted
+  }
+
+  /// The error for a value that does not convert to `type`, naming the column.
+  static func mismatch(_ value: Value, column: String, index: Int, _ type: Any.Type) -> SQLiteError
+  {
+    SQLiteError(
+      code: .mismatch,
+      message:
+        "column \"\(column)\" (index \(index)): cannot convert \(value.storageClass) value \(value) to \(type)"
+    )
   }
 }

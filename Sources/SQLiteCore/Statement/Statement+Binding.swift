@@ -143,7 +143,7 @@ extension Statement {
     }
   }
 
-  private func resolveParameter(_ name: String) -> Int? {
+  func resolveParameter(_ name: String) -> Int? {
     if let index = parameterIndex(named: name) { return index }
     for prefix in [":", "@", "$"] {
       if let index = parameterIndex(named: prefix + name) { return index }

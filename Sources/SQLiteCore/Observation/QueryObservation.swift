@@ -1,0 +1,101 @@
+/// The values of a query over time, made by ``ConnectionPool/observe(_:)``.
+///
+/// The value comes at once, then after each commit that changed a table the query read.
+/// Each iteration subscribes anew. Iterating ends (`nil`) when the task is cancelled or the pool
+/// closes, and throws, once, the error of a fetch that failed.
+public struct QueryObservation<Element: Sendable & Equatable>: AsyncSequence, Sendable {
+  let pool: ConnectionPool
+  let fetch: @Sendable (Connection) throws -> Element
+
+  /// Starts observing.
+  public func makeAsyncIterator() -> Iterator { Iterator(pool: pool, fetch: fetch) }
+
+  /// Yields the query's value at once, then each new value after a relevant commit.
+  public struct Iterator: AsyncIteratorProtocol {
+    private let pool: ConnectionPool
+    private let fetch: @Sendable (Connection) throws -> Element
+    private var watcher: CommitWatcher?
+    private var last: Element?
+    private var isFinished = false
+
+    init(pool: ConnectionPool, fetch: @escaping @Sendable (Connection) throws -> Element) {
+      self.pool = pool
+      self.fetch = fetch
+    }
+
+    /// The first value, or the next one that differs from the last yielded.
+    public mutating func next() async throws -> Element? {
+      guard !isFinished else { return nil }
+      do {
+        guard let watcher = try await started() else { return finish() }
+        while last != nil {
+          guard await watcher.waitForRelevantCommit() else { return finish() }
+          let value = try await fetch(with: watcher)
+          if value != last {
+            last = value
+            return value
+          }
+        }
+        let value = try await fetch(with: watcher)
+        last = value
+        return value
+      } catch {
+        if Task.isCancelled || error is CancellationError { return finish() }
+        _ = finish()
+        throw error
+      }
+    }
+
+    /// The watcher, subscribed before the first fetch so that no commit after its snapshot
+    /// goes unseen; `nil` when the pool is closed.
+    private mutating func started() async throws -> CommitWatcher? {
+      if let watcher { return watcher }
+      guard let watcher = CommitWatcher(observation: pool.observation) else { return nil }
+      self.watcher = watcher
+      try await pool.installChangeHooks()
+      return watcher
+    }
+
+    private func fetch(with watcher: CommitWatcher) async throws -> Element {
+      watcher.fetchWillStart()
+      let (value, region) = try await pool.read { [fetch] db in try db.trackingReads(fetch) }
+      watcher.fetchDidEnd(region: region)
+      return value
+    }
+
+    private mutating func finish() -> Element? {
+      isFinished = true
+      watcher?.cancelSubscription()
+      watcher = nil
+      return nil
+    }
+  }
+}
+
+extension ConnectionPool {
+  /// Observes a query: its value at once, then again after each committed transaction that
+  /// changed a table it read, skipping a value equal to the one before.
+  ///
+  /// ```swift
+  /// for try await players in pool.observe({ db in
+  ///   try db.query(Player.self, "SELECT * FROM player ORDER BY score DESC LIMIT 10")
+  /// }) {
+  ///   show(players)
+  /// }
+  /// ```
+  ///
+  /// `fetch` runs on a reader, like ``read(_:)``. The tables it reads are learned from its
+  /// statements as SQLite prepares them (through views, joins and subqueries), anew at each
+  /// fetch; nothing is declared. A commit to other tables costs the observer nothing; commits
+  /// that come while a fetch runs lead to one more fetch, not one each. The writer never waits
+  /// for observers: it only marks them, and they fetch on readers.
+  ///
+  /// Iterating ends when its task is cancelled or the pool closes, and throws when a fetch
+  /// fails. Only this pool's writer is observed (see ``changes()``), and only tables of the
+  /// main database. Details: <doc:ObservingAQuery>.
+  public func observe<Value: Sendable & Equatable>(
+    _ fetch: @escaping @Sendable (Connection) throws -> Value
+  ) -> QueryObservation<Value> {
+    QueryObservation(pool: self, fetch: fetch)
+  }
+}

@@ -1,0 +1,259 @@
+import CSQLite
+
+/// Binds the stored properties of an `Encodable` value to a statement's named parameters.
+///
+/// One encoder serves one ``RecordPlan`` (a record type with one SQL text), as the row decoder
+/// serves one query: it learns the parameter of each coding key from the first record, in the
+/// order `encode(to:)` gives them, and afterwards only checks that the key at each position is
+/// the same one. Values are bound straight from their Swift types; a property whose type is
+/// ``ValueConvertible`` (`Date`, `UUID`, `Data`, `URL`, `[UInt8]`, ...) binds as that type says.
+/// A property no parameter names is skipped; a parameter no property fills is an error.
+final class RecordEncoder: Encoder {
+  /// A coding key, the parameter it resolved to (0: none), and how to recognise the key again.
+  private struct Slot {
+    let keyType: ObjectIdentifier
+    let bits: UInt64?
+    let name: String
+    let parameter: Int
+  }
+
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  // Only this encoder's own calls touch these, one record at a time.
+  @exclusivity(unchecked) private var slots: [Slot] = []
+  @exclusivity(unchecked) private var position = 0
+  /// The statement being bound; `nil` while only the property names are collected.
+  @exclusivity(unchecked) private var statement: Statement?
+  @exclusivity(unchecked) private(set) var names: [String] = []
+  /// The record each parameter was last bound for, to count each parameter once.
+  @exclusivity(unchecked) private var stamps: [UInt32] = []
+  @exclusivity(unchecked) private var generation: UInt32 = 0
+  @exclusivity(unchecked) private var boundCount = 0
+  /// Why the record cannot bind (a nested object or array), thrown once it is encoded.
+  @exclusivity(unchecked) var failure: SQLiteError?
+  /// Whether this encoder only swallows what a nested container is given.
+  private let isIgnoring: Bool
+  private var container: AnyObject?
+  private var containerKey: ObjectIdentifier?
+
+  init(ignoring: Bool = false) { isIgnoring = ignoring }
+
+  /// The names of the properties `record` encodes, in order.
+  static func propertyNames<R: Encodable>(of record: R) throws -> [String] {
+    let encoder = RecordEncoder()
+    try record.encode(to: encoder)
+    if let failure = encoder.failure { throw failure }
+    return encoder.names
+  }
+
+  /// Binds `record` to the parameters of `statement` (the SQL this encoder has served so far).
+  func bind<R: Encodable>(_ record: R, to statement: Statement) throws {
+    self.statement = statement
+    defer { self.statement = nil }
+    position = 0
+    boundCount = 0
+    generation &+= 1
+    if generation == 0 {
+      stamps = []
+      generation = 1
+    }
+    let count = statement.parameterCount
+    if stamps.count <= count { stamps = [UInt32](repeating: 0, count: count + 1) }
+    try record.encode(to: self)
+    if let failure {
+      self.failure = nil
+      throw failure
+    }
+    if boundCount != count { throw missingParameter(in: statement, count: count) }
+  }
+
+  private func missingParameter(in statement: Statement, count: Int) -> SQLiteError {
+    for index in stride(from: 1, through: count, by: 1) where stamps[index] != generation {
+      let name = statement.parameterNames[index - 1] ?? "?"
+      return SQLiteError.misuse(
+        "the record has no property for parameter \(name)", sql: statement.sql)
+    }
+    return SQLiteError.misuse("the record did not bind every parameter", sql: statement.sql)
+  }
+
+  /// Binds the value of the property `key` with `body`, when a parameter names it.
+  @inline(__always)
+  func bind<Key: CodingKey>(
+    _ key: Key, _ body: (Statement, Int) throws(SQLiteError) -> Void
+  ) throws(SQLiteError) {
+    if isIgnoring { return }
+    guard let statement else {
+      names.append(key.stringValue)
+      return
+    }
+    let parameter = self.parameter(for: key, in: statement)
+    guard parameter > 0 else { return }
+    try body(statement, parameter)
+    if stamps[parameter] != generation {
+      stamps[parameter] = generation
+      boundCount &+= 1
+    }
+  }
+
+  /// The parameter of a coding key: the learned one when the key at this position is unchanged.
+  @inline(__always)
+  private func parameter<Key: CodingKey>(for key: Key, in statement: Statement) -> Int {
+    let current = position
+    position = current &+ 1
+    let keyType = ObjectIdentifier(Key.self)
+    let bits = RowDecoder.bits(of: key)
+    if current < slots.count {
+      let slot = slots[current]
+      if slot.keyType == keyType {
+        if let bits, slot.bits == bits { return slot.parameter }
+        if slot.name == key.stringValue { return slot.parameter }
+      }
+    }
+    let name = key.stringValue
+    let slot = Slot(
+      keyType: keyType, bits: bits, name: name,
+      parameter: statement.resolveParameter(name) ?? 0)
+    if current < slots.count {
+      slots[current] = slot
+    } else if current == slots.count {
+      slots.append(slot)
+    }
+    return slot.parameter
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let key = ObjectIdentifier(type)
+    if containerKey == key, let container {
+      return unsafeDowncast(container, to: EncodingContainerBox<Key>.self).container
+    }
+    let box = EncodingContainerBox(KeyedEncodingContainer(RecordKeyedContainer<Key>(encoder: self)))
+    container = box
+    containerKey = key
+    return box.container
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    fail("a record binds as a keyed type (a struct), not an array")
+    return IgnoringEncodingContainer()
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    fail("a record binds as a keyed type (a struct), not a single value")
+    return IgnoringEncodingContainer()
+  }
+
+  /// Records the first reason the record cannot bind.
+  func fail(_ message: String) {
+    if failure == nil { failure = SQLiteError(code: .mismatch, message: message) }
+  }
+
+  /// Drops the reused container, which refers back to this encoder.
+  func finish() {
+    container = nil
+    containerKey = nil
+  }
+}
+
+/// Holds a keyed container so the encoder can keep it across records.
+private final class EncodingContainerBox<Key: CodingKey> {
+  let container: KeyedEncodingContainer<Key>
+  init(_ container: KeyedEncodingContainer<Key>) { self.container = container }
+}
+
+struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: RecordEncoder
+  var codingPath: [any CodingKey] { [] }
+
+  func encodeNil(forKey key: Key) throws {
+    try encoder.bind(key) { statement, index throws(SQLiteError) in
+      try statement.bind(.null, at: index)
+    }
+  }
+
+  @inline(__always)
+  private func bind(_ value: some ValueConvertible, forKey key: Key) throws {
+    try encoder.bind(key) { statement, index throws(SQLiteError) in
+      try value.bind(to: statement, at: index)
+    }
+  }
+
+  func encode(_ value: Bool, forKey key: Key) throws {
+    try bind(value ? 1 : 0 as Int64, forKey: key)
+  }
+  func encode(_ value: String, forKey key: Key) throws { try bind(value, forKey: key) }
+  func encode(_ value: Double, forKey key: Key) throws { try bind(value, forKey: key) }
+  func encode(_ value: Float, forKey key: Key) throws { try bind(Double(value), forKey: key) }
+  func encode(_ value: Int, forKey key: Key) throws { try bind(Int64(value), forKey: key) }
+  func encode(_ value: Int8, forKey key: Key) throws { try bind(Int64(value), forKey: key) }
+  func encode(_ value: Int16, forKey key: Key) throws { try bind(Int64(value), forKey: key) }
+  func encode(_ value: Int32, forKey key: Key) throws { try bind(Int64(value), forKey: key) }
+  func encode(_ value: Int64, forKey key: Key) throws { try bind(value, forKey: key) }
+  func encode(_ value: UInt, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
+  func encode(_ value: UInt8, forKey key: Key) throws { try bind(Int64(value), forKey: key) }
+  func encode(_ value: UInt16, forKey key: Key) throws { try bind(Int64(value), forKey: key) }
+  func encode(_ value: UInt32, forKey key: Key) throws { try bind(Int64(value), forKey: key) }
+  func encode(_ value: UInt64, forKey key: Key) throws { try encodeUnsigned(value, key) }
+
+  private func encodeUnsigned(_ value: UInt64, _ key: Key) throws {
+    guard let signed = Int64(exactly: value) else {
+      throw SQLiteError(
+        code: .mismatch,
+        message: "property \"\(key.stringValue)\": \(value) does not fit in an SQLite integer")
+    }
+    try bind(signed, forKey: key)
+  }
+
+  func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    if let convertible = value as? any ValueConvertible {
+      try encoder.bind(key) { statement, index throws(SQLiteError) in
+        try convertible.bind(to: statement, at: index)
+      }
+      return
+    }
+    let captured = try SingleValueCapture.value(of: value, property: key.stringValue)
+    try encoder.bind(key) { statement, index throws(SQLiteError) in
+      try statement.bind(captured, at: index)
+    }
+  }
+
+  // A nil optional binds NULL: the default implementations would skip the property, leaving
+  // its parameter unbound.
+  func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: String?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try optional(value, key) }
+  func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+
+  @inline(__always)
+  private func optional<T: Encodable>(_ value: T?, _ key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    encoder.fail(SingleValueCapture.nested(key.stringValue))
+    return KeyedEncodingContainer(
+      RecordKeyedContainer<NestedKey>(encoder: RecordEncoder(ignoring: true)))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    encoder.fail(SingleValueCapture.nested(key.stringValue))
+    return IgnoringEncodingContainer()
+  }
+
+  func superEncoder() -> any Encoder { encoder }
+  func superEncoder(forKey key: Key) -> any Encoder { encoder }
+}

@@ -1,0 +1,55 @@
+/// How one record type binds to one SQL text: the text and the encoder that learned its
+/// parameters.
+final class RecordPlan {
+  let sql: String
+  let encoder = RecordEncoder()
+
+  init(sql: String) { self.sql = sql }
+
+  deinit { encoder.finish() }
+}
+
+/// The plans a connection made, by record type and statement.
+struct RecordPlans {
+  /// What a plan is for.
+  enum Operation: Hashable {
+    case execute(sql: String)
+    case insert(table: String)
+    case upsert(table: String, conflict: [String])
+    case update(table: String, key: [String])
+  }
+
+  struct Key: Hashable {
+    let type: ObjectIdentifier
+    let operation: Operation
+  }
+
+  private var plans: [Key: RecordPlan] = [:]
+  /// The plan used last, checked before the dictionary (a loop of inserts hashes nothing).
+  private var last: (key: Key, plan: RecordPlan)?
+  /// Record types and statements are few; past this many the plans start again.
+  private static let capacity = 256
+
+  /// The plan for `type` and `operation`, made by `make` (given the property names) if new.
+  mutating func plan<R: Encodable>(
+    for record: R, _ operation: Operation, make: ([String]) throws -> String
+  ) throws -> RecordPlan {
+    let key = Key(type: ObjectIdentifier(R.self), operation: operation)
+    if let last, last.key == key { return last.plan }
+    if let plan = plans[key] {
+      last = (key, plan)
+      return plan
+    }
+    let sql: String
+    if case .execute(let text) = operation {
+      sql = text
+    } else {
+      sql = try make(try RecordEncoder.propertyNames(of: record))
+    }
+    if plans.count >= Self.capacity { plans.removeAll() }
+    let plan = RecordPlan(sql: sql)
+    plans[key] = plan
+    last = (key, plan)
+    return plan
+  }
+}
