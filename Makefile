@@ -1,6 +1,9 @@
 # litesh: `make run` opens the shell on the sample database; `make test` runs every test.
 SWIFT ?= swift
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# The release tuning lives here, not in Package.swift (SwiftPM refuses a dependency whose library
+# targets carry unsafe flags): no run-time exclusivity checks, and DWARF 4 from C (valgrind 3.19).
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked \
+  -Xcc -gdwarf-4
 SAMPLE_DB = .build/sample.db
 TSAN_SCRATCH = .build-tsan
 ASAN_SCRATCH = .build-asan
