@@ -10,7 +10,7 @@ ASAN_SCRATCH = .build-asan
 
 .PHONY: all build release run test lint test-unit test-tsan test-asan fuzz-smoke docs bench \
   bench-quick sample clean install install-files uninstall completions check-install \
-  bad-input-table
+  bad-input-table check-consumer
 
 # `make install PREFIX=... DESTDIR=...`: binary, man page and completions (scripts/install.sh).
 PREFIX ?= /usr/local
@@ -82,7 +82,7 @@ docs:
 	scripts/docs.sh
 
 # check-install reuses the release binary bench-quick built: one release build per run.
-test: lint test-unit test-tsan test-asan fuzz-smoke docs bench-quick check-install
+test: lint test-unit test-tsan test-asan fuzz-smoke docs bench-quick check-install check-consumer
 
 bench:
 	scripts/setup.sh --bench
@@ -104,6 +104,11 @@ uninstall:
 
 check-install:
 	scripts/check-install.sh
+
+# examples/consumer, built and run against a tagged clone of HEAD by URL and version, as an
+# outside app depends on SQLiteCore; also checks the README's code is the app's.
+check-consumer:
+	scripts/check-consumer.sh
 
 # The bad-input table of docs/bad-input.md: litesh (debug build) against sqlite3, as markdown.
 bad-input-table:
