@@ -43,9 +43,9 @@ count=${GIT_CONFIG_COUNT:-0}
 export GIT_CONFIG_COUNT=$((count + 1))
 export "GIT_CONFIG_KEY_$count=url.file://$work/litesh.insteadOf"
 export "GIT_CONFIG_VALUE_$count=$url"
-# A cache of its own: SwiftPM's shared one may hold an older clone under the same URL.
-swift build --package-path "$work/app" --cache-path "$work/cache" \
-  --scratch-path "$work/build" >"$work/build.log" 2>&1 || {
+# A cache and fingerprints of its own: the shared ones remember other commits under this tag.
+swift build --package-path "$work/app" --scratch-path "$work/build" \
+  --cache-path "$work/cache" --security-path "$work/security" >"$work/build.log" 2>&1 || {
   cat "$work/build.log" >&2
   fail "the consumer did not build"
 }

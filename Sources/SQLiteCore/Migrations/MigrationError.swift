@@ -17,7 +17,7 @@ public enum MigrationError: Error, CustomStringConvertible {
   case migrationFailed(String, underlying: any Error)
   /// The named migration left rows whose foreign keys refer to no row; it was rolled back.
   case foreignKeyViolations(String, [ForeignKeyViolation])
-  /// ``Migrator/migrate(_:upTo:)`` named no registered migration.
+  /// ``Migrator/migrate(_:upTo:)-(Connection,_)`` named no registered migration.
   case unregisteredTarget(String)
 
   /// What went wrong, naming the migration.

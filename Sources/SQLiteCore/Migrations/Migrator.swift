@@ -4,7 +4,7 @@ internal import CSQLite
 /// table `sqlitecore_migrations`.
 ///
 /// Register the migrations in order, once, and never change one that has shipped: add a new
-/// one instead. ``migrate(_:)`` runs those the database has not recorded yet, in order.
+/// one instead. ``migrate(_:)-(Connection)`` runs those the database has not recorded yet, in order.
 ///
 /// ```swift
 /// var migrator = Migrator()
@@ -80,10 +80,10 @@ public struct Migrator: Sendable {
     try migrate(db, upToIndex: migrations.count - 1)
   }
 
-  /// Runs the registered migrations up to and including `target`, as ``migrate(_:)`` does.
+  /// Runs the registered migrations up to and including `target`, as ``migrate(_:)-(Connection)`` does.
   ///
   /// - Throws: ``MigrationError/unregisteredTarget(_:)`` when no migration is named `target`;
-  ///   otherwise as ``migrate(_:)``.
+  ///   otherwise as ``migrate(_:)-(Connection)``.
   public func migrate(_ db: Connection, upTo target: String) throws {
     guard let index = migrations.firstIndex(where: { $0.identifier == target }) else {
       throw MigrationError.unregisteredTarget(target)
@@ -107,7 +107,7 @@ public struct Migrator: Sendable {
 
   // MARK: Asynchronous handles
 
-  /// Runs the pending migrations on the handle's writer, as ``migrate(_:)`` does on a
+  /// Runs the pending migrations on the handle's writer, as ``migrate(_:)-(Connection)`` does on a
   /// connection, outside any transaction of the caller's.
   public func migrate(_ database: some AsyncDatabase) async throws {
     try await database.writeWithoutTransaction { db in try self.migrate(db) }
