@@ -56,7 +56,7 @@ test-unit:
 test-tsan:
 	scripts/setup.sh --test
 	@if ls Tests/SQLiteCoreTests/*Pool*Tests.swift >/dev/null 2>&1; then \
-	  scripts/test-run.sh $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction|InterruptHandle|ReadersCommand|Bench'; \
+	  scripts/test-run.sh $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|ConnectionQueue|Transaction|InterruptHandle|ReadersCommand|Bench'; \
 	else echo "test-tsan: no pool tests yet"; fi
 
 # The whole suite under AddressSanitizer (the tests also run the ASan-built litesh binary), in
