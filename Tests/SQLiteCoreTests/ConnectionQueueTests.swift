@@ -136,6 +136,8 @@ struct ConnectionQueueTests {
     #expect(await started.waitAsync())
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
+    // The read's query_only is off again: a write goes through.
+    try await queue.write { db in try db.execute("CREATE TABLE after(x)") }
     #expect(try await queue.read { db in try db.scalar("SELECT 1", as: Int.self) } == 1)
   }
 }

@@ -60,8 +60,14 @@ public final class ConnectionQueue: AsyncDatabase {
   /// it reads comes from one committed state.
   public func read<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
     try await perform { db in
-      try db.execute("PRAGMA query_only = 1")
-      defer { try? db.execute("PRAGMA query_only = 0") }
+      try db.runInternal("PRAGMA query_only = 1")
+      // Always back to writable, even when a cancellation interrupted the first try: an
+      // interrupt does not outlive the statement it stopped, so the retry runs.
+      defer {
+        try? db.runAlwaysAllowed { () throws(SQLiteError) in
+          try db.runInternal("PRAGMA query_only = 0")
+        }
+      }
       return try db.readSnapshot(body)
     }
   }
