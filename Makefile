@@ -1,13 +1,16 @@
 # litesh: `make run` opens the shell on the sample database; `make test` runs every test.
 SWIFT ?= swift
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# The release tuning lives here, not in Package.swift (SwiftPM refuses a dependency whose library
+# targets carry unsafe flags): no run-time exclusivity checks, and DWARF 4 from C (valgrind 3.19).
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked \
+  -Xcc -gdwarf-4
 SAMPLE_DB = .build/sample.db
 TSAN_SCRATCH = .build-tsan
 ASAN_SCRATCH = .build-asan
 
 .PHONY: all build release run test lint test-unit test-tsan test-asan fuzz-smoke docs bench \
   bench-quick sample clean install install-files uninstall completions check-install \
-  bad-input-table
+  bad-input-table check-consumer
 
 # `make install PREFIX=... DESTDIR=...`: binary, man page and completions (scripts/install.sh).
 PREFIX ?= /usr/local
@@ -53,7 +56,7 @@ test-unit:
 test-tsan:
 	scripts/setup.sh --test
 	@if ls Tests/SQLiteCoreTests/*Pool*Tests.swift >/dev/null 2>&1; then \
-	  scripts/test-run.sh $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|Transaction|InterruptHandle|ReadersCommand|Bench'; \
+	  scripts/test-run.sh $(SWIFT) test --scratch-path $(TSAN_SCRATCH) --sanitize=thread --filter 'ConnectionPool|ConnectionQueue|Transaction|InterruptHandle|ReadersCommand|Bench'; \
 	else echo "test-tsan: no pool tests yet"; fi
 
 # The whole suite under AddressSanitizer (the tests also run the ASan-built litesh binary), in
@@ -79,7 +82,7 @@ docs:
 	scripts/docs.sh
 
 # check-install reuses the release binary bench-quick built: one release build per run.
-test: lint test-unit test-tsan test-asan fuzz-smoke docs bench-quick check-install
+test: lint test-unit test-tsan test-asan fuzz-smoke docs bench-quick check-install check-consumer
 
 bench:
 	scripts/setup.sh --bench
@@ -101,6 +104,11 @@ uninstall:
 
 check-install:
 	scripts/check-install.sh
+
+# examples/consumer, built and run against a tagged clone of HEAD by URL and version, as an
+# outside app depends on SQLiteCore; also checks the README's code is the app's.
+check-consumer:
+	scripts/check-consumer.sh
 
 # The bad-input table of docs/bad-input.md: litesh (debug build) against sqlite3, as markdown.
 bad-input-table:

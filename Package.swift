@@ -5,10 +5,12 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
   .enableUpcomingFeature("MemberImportVisibility"),
-  // Release builds skip the run-time exclusivity checks (debug builds and tests keep them):
-  // ~25 checks per statement were 3% of a piped script's instructions (callgrind).
-  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
+// No unsafe flags on library targets: SwiftPM refuses a package dependency whose products carry
+// them. The release tuning lives in the Makefiles' flags (`RELEASE_FLAGS`), for every target:
+// `-Xswiftc -enforce-exclusivity=unchecked` (~25 run-time checks per statement were 3% of a
+// piped script's instructions, callgrind) and `-Xcc -gdwarf-4` (valgrind 3.19, which
+// scripts/link/make-order.sh runs, gives up on a binary holding clang's default DWARF 5).
 
 let package = Package(
   name: "litesh",
@@ -38,10 +40,7 @@ let package = Package(
     .target(
       name: "ShellFunctions", dependencies: ["CSQLite", "SQLiteCore"], swiftSettings: swiftSettings),
     // sqlite3's append VFS (`-append`, `.open --append`), which the system library lacks.
-    // DWARF 4, as Swift writes: valgrind 3.19 (callgrind, scripts/link/make-order.sh) gives up
-    // on a binary holding clang's default DWARF 5.
-    .target(
-      name: "CAppendVFS", dependencies: ["CSQLite"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+    .target(name: "CAppendVFS", dependencies: ["CSQLite"]),
     .target(
       name: "SQLiteShell",
       dependencies: [

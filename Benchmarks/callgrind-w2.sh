@@ -3,8 +3,7 @@
 # repeatable where wall time on the shared machine is not. Counts only the workload function,
 # inclusive (C: w2_scan / w2_scan_in_place / w2_collect; SQLiteCore: CoreWorkloads.scan*), and prints the ratios.
 #
-#   swift build -c release --static-swift-stdlib --product bench-c
-#   swift build -c release --static-swift-stdlib --product bench-core
+#   make -C Benchmarks build   # or swift build $(FLAGS) --product bench-c / bench-core
 #   Benchmarks/callgrind-w2.sh            # ROWS=50000 by default; KEEP=DIR keeps the profiles
 #   BREAKDOWN=1 Benchmarks/callgrind-w2.sh # also: W2 natives per row, by where it goes
 set -euo pipefail

@@ -49,7 +49,24 @@ struct ResultCodeTests {
     #expect(ResultCode.constraintUnique.rawValue == 2067)
     #expect(ResultCode.constraintPrimaryKey.rawValue == 1555)
     #expect(ResultCode.busyTimeout.rawValue == 773)
-    #expect(ResultCode.misuse.description == "21")
+  }
+
+  @Test("prints SQLite's name for the code with its number")
+  func namesAndNumbers() throws {
+    #expect(ResultCode.constraintUnique.description == "SQLITE_CONSTRAINT_UNIQUE (2067)")
+    #expect(ResultCode.misuse.description == "SQLITE_MISUSE (21)")
+    #expect(ResultCode.busyTimeout.description == "SQLITE_BUSY_TIMEOUT (773)")
+    #expect(ResultCode(rawValue: 101).description == "SQLITE_DONE (101)")
+    // An extended code 3.40.1 does not define: its primary's name, its own number.
+    #expect(ResultCode(rawValue: 19 | (40 << 8)).description == "SQLITE_CONSTRAINT (10259)")
+    #expect(ResultCode(rawValue: 99).description == "SQLite result code 99")
+    let db = try Connection()
+    try db.execute("CREATE TABLE p(id INTEGER PRIMARY KEY); CREATE TABLE c(p REFERENCES p(id))")
+    try db.execute("PRAGMA foreign_keys = ON")
+    let error = try #require(throws: SQLiteError.self) {
+      try db.execute("INSERT INTO c VALUES (1)")
+    }
+    #expect("\(error.code)" == "SQLITE_CONSTRAINT_FOREIGNKEY (787)")
   }
 
   @Test("a constraint error from a real statement carries the extended code")

@@ -50,9 +50,34 @@ struct SQLiteErrorTests {
       sql: "INSERT INTO t VALUES (1)")
     #expect(
       error.description
-        == "SQLite error 2067: UNIQUE constraint failed: t.a - while executing `INSERT INTO t VALUES (1)`"
-    )
-    #expect(SQLiteError(code: .misuse, message: "m").description == "SQLite error 21: m")
+        == "SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.a - while executing "
+        + "`INSERT INTO t VALUES (1)`")
+    #expect(SQLiteError(code: .misuse, message: "m").description == "SQLITE_MISUSE (21): m")
+  }
+
+  @Test("a catch pattern binds the typed error, with its code and message")
+  func catchBindsTypedError() throws {
+    let db = try Connection()
+    try db.execute("CREATE TABLE t(a UNIQUE); INSERT INTO t VALUES (1)")
+    func insert(_ body: () throws -> Void) -> String {
+      do {
+        try body()
+        return "none"
+      } catch let error as SQLiteError where error.matches(.constraint) {
+        return "\(error.code.name ?? "?"): \(error.message)"
+      } catch {
+        return "other"
+      }
+    }
+    // An untyped throwing closure: the pattern casts, binds and tests the code.
+    #expect(
+      insert { try db.execute("INSERT INTO t VALUES (1)") }
+        == "SQLITE_CONSTRAINT_UNIQUE: UNIQUE constraint failed: t.a")
+    #expect(insert { try db.execute("SELECT * FROM nowhere") } == "other")
+    #expect(insert { throw CancellationError() } == "other")
+    let error = SQLiteError(code: .constraintUnique, message: "m")
+    #expect(error.matches(.constraint) && error.matches(.constraintUnique))
+    #expect(!error.matches(.constraintCheck) && !error.matches(.busy))
   }
 
   @Test("is a value: equal when every field is equal")

@@ -1,11 +1,14 @@
 /// An SQLite result code, primary or extended.
 ///
+/// It prints as SQLite names it, with its number: `SQLITE_CONSTRAINT_UNIQUE (2067)`.
+///
 /// As a pattern (`~=`, `case`, `catch`), a primary code matches itself and every extended code
 /// built on it; an extended code matches only itself. The pattern goes on the left:
 ///
 /// ```swift
 /// do { try db.execute("INSERT INTO t VALUES (1)") }
 /// catch ResultCode.constraint { … }              // also catches .constraintUnique
+/// catch let error as SQLiteError where error.matches(.busy) { print(error.message) }
 ///
 /// switch error.code {
 /// case .constraintUnique: …                       // the extended case first
@@ -28,8 +31,14 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
   /// Whether this is a primary code (no extended bits).
   public var isPrimary: Bool { rawValue & ~0xFF == 0 }
 
-  /// The numeric value, as sqlite3 prints it in `(19)`.
-  public var description: String { String(rawValue) }
+  /// The code's name and number: `SQLITE_CONSTRAINT_UNIQUE (2067)`.
+  ///
+  /// An extended code SQLite 3.40.1 does not define shows its primary code's name with its own
+  /// number; an unknown primary code, `SQLite result code 42`.
+  public var description: String {
+    if let name = name ?? primary.name { return "\(name) (\(rawValue))" }
+    return "SQLite result code \(rawValue)"
+  }
 
   /// A primary code matches all its extended codes; an extended code only itself.
   public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
@@ -37,10 +46,14 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
   }
 
   /// Whether `error` is an ``SQLiteError`` whose code this pattern matches, for
-  /// `catch ResultCode.busy { … }`.
+  /// `catch ResultCode.busy { … }`; it also sees the SQLite error under a
+  /// ``MigrationError/migrationFailed(_:underlying:)``.
   public static func ~= (pattern: ResultCode, error: any Error) -> Bool {
-    guard let error = error as? SQLiteError else { return false }
-    return pattern ~= error.code
+    switch error {
+    case let error as SQLiteError: pattern ~= error.code
+    case MigrationError.migrationFailed(_, let underlying): pattern ~= underlying
+    default: false
+    }
   }
 
   /// Successful result.

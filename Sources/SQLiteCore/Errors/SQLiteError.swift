@@ -1,11 +1,16 @@
 /// The one error SQLiteCore throws: an SQLite result code with its message, and where it happened.
 ///
-/// Match with a ``ResultCode`` pattern: a primary code also matches its extended codes.
+/// It prints the code's name and number, the message and the SQL:
+/// `SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.a - while executing …`.
+///
+/// Match with a ``ResultCode`` pattern: a primary code also matches its extended codes. To bind
+/// the error, cast it and test its code with ``matches(_:)``; where the call throws
+/// `SQLiteError` itself (typed throws), `error` in the `catch` is already one.
 ///
 /// ```swift
 /// do { try db.execute("INSERT INTO t VALUES (1)") }
 /// catch ResultCode.constraint { … }
-/// catch let error where ResultCode.busy ~= error.code { … }
+/// catch let error as SQLiteError where error.matches(.busy) { print(error.message) }
 /// ```
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The extended result code.
@@ -31,9 +36,12 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The primary result code.
   public var primaryCode: ResultCode { code.primary }
 
-  /// `SQLite error 19: UNIQUE constraint failed: t.a - while executing `INSERT …``.
+  /// Whether ``code`` matches `pattern`: equal, or `pattern` is its primary code.
+  public func matches(_ pattern: ResultCode) -> Bool { pattern ~= code }
+
+  /// `SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.a - while executing `INSERT …``.
   public var description: String {
-    var text = "SQLite error \(code.rawValue): \(message)"
+    var text = "\(code): \(message)"
     if let sql { text += " - while executing `\(sql)`" }
     return text
   }
