@@ -15,7 +15,10 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
   name: "litesh",
   products: [
-    .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
+    // Date, UUID, Data and URL conformances are a target of their own in the same product: an
+    // app gets them with SQLiteCore, litesh (which never stores a Date) does not link Foundation
+    // (+8.5 MB and ~0.5 ms of start-up measured when SQLiteCore imported it).
+    .library(name: "SQLiteCore", targets: ["SQLiteCore", "SQLiteCoreFoundation"]),
     .library(name: "SQLiteShell", targets: ["SQLiteShell"]),
     .library(name: "ShellFunctions", targets: ["ShellFunctions"]),
     // The fuzz targets' entry points: `Fuzz/` links them with libFuzzer, the tests replay corpora.
@@ -34,6 +37,8 @@ let package = Package(
     // pkg-config, whose `-ledit` would load it at every start).
     .systemLibrary(name: "CEditLine"),
     .target(name: "SQLiteCore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+    .target(
+      name: "SQLiteCoreFoundation", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
     // A client of dqlite's wire protocol (litesh on a replicated cluster).
     .target(name: "DqliteClient", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
     // The SQL functions, collations and table-valued functions the sqlite3 shell adds.
@@ -82,7 +87,8 @@ let package = Package(
           .when(platforms: [.linux], configuration: .release))
       ]),
     .testTarget(
-      name: "SQLiteCoreTests", dependencies: ["SQLiteCore"], swiftSettings: swiftSettings),
+      name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLiteCoreFoundation"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "ShellFunctionsTests", dependencies: ["ShellFunctions", "SQLiteCore", "litesh"],
       swiftSettings: swiftSettings),

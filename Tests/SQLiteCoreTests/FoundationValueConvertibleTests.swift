@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import SQLiteCoreFoundation
 import Testing
 
 @Suite("Date, UUID, Data and URL as SQLite values")

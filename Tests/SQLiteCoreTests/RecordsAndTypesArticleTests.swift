@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import SQLiteCoreFoundation
 import Testing
 
 /// Runs the snippets of the DocC article RecordsAndTypes.md, so the article cannot drift.

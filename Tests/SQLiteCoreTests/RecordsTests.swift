@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import SQLiteCoreFoundation
 import Testing
 
 @Suite("Records: Encodable values bound as named parameters")

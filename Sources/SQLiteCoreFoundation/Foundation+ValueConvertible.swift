@@ -3,6 +3,7 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+public import SQLiteCore
 
 extension Date: ValueConvertible {
   /// UTC text in the format SQLite's `datetime()` writes, to the nanosecond:
