@@ -1,7 +1,10 @@
 import Foundation
 import SQLiteCore
 
-struct Note: Codable { var text: String; var created: Date }
+struct Note: Codable {
+  var text: String
+  var created: Date
+}
 
 var migrator = Migrator()
 migrator.registerMigration("create note") { db in
