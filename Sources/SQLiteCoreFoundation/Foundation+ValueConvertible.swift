@@ -1,9 +1,10 @@
+public import SQLiteCore
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
 public import Foundation
 #endif
-public import SQLiteCore
 
 extension Date: ValueConvertible {
   /// UTC text in the format SQLite's `datetime()` writes, to the nanosecond:
