@@ -123,7 +123,7 @@ struct REPLInspectionTests {
       for line in [
         "column|type|not null|default|pk|collation", "album_id|INTEGER|NOT NULL||1|",
         "position|INTEGER|NOT NULL||2|", "title|TEXT|NOT NULL|'untitled'||",
-        "milliseconds|INTEGER||0||", "2 rows",
+        "milliseconds|INTEGER||0||", "track holds 2 rows",
         "sqlite_autoindex_track_1|yes|album_id, position|primary key",
         "track_title|no|title COLLATE NOCASE, milliseconds DESC|index",
       ] {
@@ -234,7 +234,7 @@ struct WatchScriptTests {
         a|INT|NOT NULL||1|
         b|TEXT||'x'|2|
         p_id|INT||||
-        1 row
+        c holds 1 row
         index|unique|columns|origin
         sqlite_autoindex_c_1|yes|a, b|primary key
         c_b|no|b DESC|index

@@ -33,7 +33,7 @@ struct DescribeCommandTests {
         title|TEXT|NOT NULL|'untitled'||
         artist_id|INTEGER||||
         price|REAL||0.99||
-        2 rows
+        track holds 2 rows
         index|unique|columns|origin
         sqlite_autoindex_track_1|yes|album_id, position|primary key
         track_title|no|title COLLATE NOCASE, price DESC|index
@@ -42,7 +42,7 @@ struct DescribeCommandTests {
         column|type|not null|default|pk|collation
         id|INTEGER|||1|
         name|TEXT|NOT NULL|||NOCASE
-        1 row
+        artist holds 1 row
 
         """)
   }

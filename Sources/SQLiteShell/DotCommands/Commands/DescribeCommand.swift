@@ -33,7 +33,8 @@ enum DescribeCommand {
     defer { shell.state.style.showHeaders = savedHeaders }
     var failed = !shell.runResult(parts.columns)
     if let count = parts.rowCount {
-      shell.output.write("\(count) row\(count == 1 ? "" : "s")\n")
+      // Named, so it does not read as the footer of the result above it (display mode).
+      shell.output.write("\(object.name) holds \(count) row\(count == 1 ? "" : "s")\n")
     }
     if let definition = parts.viewDefinition { shell.output.write(definition + "\n") }
     for section in [parts.indexes, parts.foreignKeys] where !section.rows.isEmpty {
