@@ -1,3 +1,5 @@
+import SQLiteCore
+
 /// An `INSERT INTO name [(columns)] VALUES (literal, …)[, (…)]` statement whose values are all
 /// literals (what `.dump` writes), split into its shape and its literals.
 ///
@@ -34,6 +36,17 @@ struct LiteralInsert {
   private static let values = Array(" VALUES".utf8)
   private static let real = Array("CAST(? AS REAL)".utf8)
   private static let negatedReal = Array("CAST(? AS REAL)*-1".utf8)
+
+  /// Whether `sql` starts (after white space) with an `I`: the cheap test before trying.
+  static func mayBegin(_ sql: SQLText) -> Bool {
+    for byte in sql.bytes {
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0C, 0x0D: continue
+      default: return byte | 0x20 == UInt8(ascii: "i")
+      }
+    }
+    return false
+  }
 
   /// Reads `bytes` as one literal INSERT statement (optionally ending with `;` and white
   /// space); `false`, with the parts unspecified, when it is anything else.

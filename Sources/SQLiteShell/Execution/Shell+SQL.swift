@@ -88,7 +88,7 @@ extension Shell {
   ///
   /// - Returns: the first failure; the statements after it do not run.
   public func execute(_ sql: SQLText, on connection: Connection) -> Failure? {
-    if allowsLiteralInserts {
+    if LiteralInsert.mayBegin(sql), allowsLiteralInserts {
       switch runLiteralInsert(sql, on: connection) {
       case .notHandled: break
       case .ran: return nil
