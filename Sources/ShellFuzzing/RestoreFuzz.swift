@@ -98,13 +98,15 @@ enum RestoreFuzz {
       if number.isEmpty || number == "." { number = "0.5" }
       if reader.byte() % 2 == 0 {
         let signs = ["", "+", "-"]
-        number += (reader.byte() % 2 == 0 ? "e" : "E") + signs[Int(reader.byte()) % 3]
+        number +=
+          (reader.byte() % 2 == 0 ? "e" : "E") + signs[Int(reader.byte()) % 3]
           + digits(&reader, count: Int(reader.byte() % 4) + 1)
       }
       return sign + number
     case 4:
       let bits = reader.uint64()
-      return sign + "\(Double(bitPattern: bits).magnitude)"
+      return sign
+        + "\(Double(bitPattern: bits).magnitude)"
         .replacing("inf", with: "1e999")
         .replacing("nan", with: "NULL")
     case 5, 6:

@@ -13,7 +13,9 @@ import Testing
 @Suite("Literal INSERT restore")
 struct LiteralInsertRestoreTests {
   static let sqlite3 = "/usr/bin/sqlite3"
-  static let types = ["", "INTEGER", "REAL", "TEXT", "NUMERIC", "BLOB", "INT", "FLOAT", "VARCHAR(9)"]
+  static let types = [
+    "", "INTEGER", "REAL", "TEXT", "NUMERIC", "BLOB", "INT", "FLOAT", "VARCHAR(9)",
+  ]
 
   /// A source database: one table per affinity and one with a column of each.
   static func makeSource(at path: String, seed: UInt64, rows: Int) throws {
@@ -22,7 +24,8 @@ struct LiteralInsertRestoreTests {
     try connection.execute("BEGIN")
     var tables: [(name: String, columns: Int)] = []
     for (index, type) in types.enumerated() {
-      try connection.execute("CREATE TABLE \"t \(index)\"(id INTEGER PRIMARY KEY, v \(type), w \(type))")
+      try connection.execute(
+        "CREATE TABLE \"t \(index)\"(id INTEGER PRIMARY KEY, v \(type), w \(type))")
       tables.append(("\"t \(index)\"", 3))
     }
     let all = types.enumerated().map { "c\($0.offset) \($0.element)" }.joined(separator: ", ")
@@ -66,7 +69,8 @@ struct LiteralInsertRestoreTests {
   static func awkwardDouble(_ random: inout SplitMix) -> Double {
     let edges: [Double] = [
       -0.0, 0.0, 5e-324, -5e-324, 1e308, -1e308, .infinity, -.infinity, 9223372036854775808.0,
-      -9223372036854775808.0, 2.2250738585072014e-308, 0.1, 1.0, 100.0, 1e15, 1e16, 123456789012345680,
+      -9223372036854775808.0, 2.2250738585072014e-308, 0.1, 1.0, 100.0, 1e15, 1e16,
+      123_456_789_012_345_680,
     ]
     let pick = random.next() % 4
     if pick == 0 { return edges[Int(random.next() % UInt64(edges.count))] }
@@ -84,7 +88,8 @@ struct LiteralInsertRestoreTests {
     case 3, 4: return .real(awkwardDouble(&random))
     case 5:
       let texts = [
-        "it's", "''", "", "a\nb", "a\r\nb", " 12 ", "1.0", "1e3", "0x10", "-0", "9223372036854775808",
+        "it's", "''", "", "a\nb", "a\r\nb", " 12 ", "1.0", "1e3", "0x10", "-0",
+        "9223372036854775808",
         "Zoë 日本", "tab\there", "\"dq\"",
       ]
       return .text(texts[Int(random.next() % UInt64(texts.count))])
@@ -116,7 +121,8 @@ struct LiteralInsertRestoreTests {
     return (reference, candidate, same)
   }
 
-  @Test("a dump of every affinity and awkward values restores to the same file", arguments: [1, 2, 3])
+  @Test(
+    "a dump of every affinity and awkward values restores to the same file", arguments: [1, 2, 3])
   func dumpRestore(seed: UInt64) throws {
     let directory = try BatchRun.Directory("literal-restore")
     defer { directory.remove() }
@@ -131,7 +137,11 @@ struct LiteralInsertRestoreTests {
       ("argument", [String(decoding: dump.output, as: UTF8.self)], false),
     ]
     for (tag, arguments, usesStdin) in ways {
-      if !usesStdin { try directory.write("\(tag).sql", []) } else { try directory.write("\(tag).sql", dump.output) }
+      if !usesStdin {
+        try directory.write("\(tag).sql", [])
+      } else {
+        try directory.write("\(tag).sql", dump.output)
+      }
       if tag == "argument", !dump.output.allSatisfy({ $0 != 0 }) { continue }
       let (reference, candidate, same) = try Self.restoreBoth(
         script: "", arguments: arguments, in: directory, tag: tag)

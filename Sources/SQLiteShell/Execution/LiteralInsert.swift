@@ -269,7 +269,9 @@ private struct Reader {
     guard !isIdentifierByte(self[index]) else { return nil }
     let digits = start..<index
     if isReal { return .real(digits, isNegated: isNegated) }
-    guard let magnitude = integerMagnitude(digits) else { return .real(digits, isNegated: isNegated) }
+    guard let magnitude = integerMagnitude(digits) else {
+      return .real(digits, isNegated: isNegated)
+    }
     if isNegated {
       return .integer(magnitude == 1 << 63 ? Int64.min : -Int64(magnitude))
     }

@@ -48,7 +48,11 @@ final class LiteralInsertRunner {
 
   /// Runs `sql` if it is one literal INSERT, on the connection handle `db`.
   ///
-  /// - Parameter shouldStop: asked before stepping, as the normal way asks after preparing.
+  /// - Parameters:
+  ///   - sql: the chunk's bytes.
+  ///   - db: the connection handle.
+  ///   - shouldStop: asked before stepping, as the normal way asks after preparing.
+  /// - Returns: what was done.
   func run(
     _ sql: UnsafeBufferPointer<UInt8>, on db: OpaquePointer, shouldStop: () -> Bool
   ) -> Outcome {
@@ -75,7 +79,8 @@ final class LiteralInsertRunner {
     }
     var message: [UInt8] = []
     if let raw = sqlite3_errmsg(db) {
-      message = Array(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
+      message = Array(
+        UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
     }
     sqlite3_reset(statement)
     // A failure may be a shape SQLite could not prepare again after the schema changed: the

@@ -23,7 +23,10 @@ struct LiteralInsertTests {
       ),
       ("INSERT INTO \"my t\" VALUES(-1);", "INSERT INTO \"my t\" VALUES(?)"),
       ("INSERT INTO t(rowid,a) VALUES(1,'it''s');", "INSERT INTO t(rowid,a) VALUES(?,?)"),
-      ("insert into main . t values ( - 5 ) , ( .5 )", "INSERT INTO main.t VALUES(?),(CAST(? AS REAL))"),
+      (
+        "insert into main . t values ( - 5 ) , ( .5 )",
+        "INSERT INTO main.t VALUES(?),(CAST(? AS REAL))"
+      ),
       ("INSERT INTO [a b](`c`) VALUES(1e400);\n", "INSERT INTO [a b](`c`) VALUES(CAST(? AS REAL))"),
     ])
   func taken(text: String, shape: String) throws {
