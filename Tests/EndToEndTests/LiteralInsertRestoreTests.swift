@@ -68,7 +68,8 @@ struct LiteralInsertRestoreTests {
 
   static func awkwardDouble(_ random: inout SplitMix) -> Double {
     let edges: [Double] = [
-      -0.0, 0.0, 5e-324, -5e-324, 1e308, -1e308, .infinity, -.infinity, 9223372036854775808.0,
+      -0.0, 0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e308, -1e308, .infinity,
+      -.infinity, 9223372036854775808.0,
       -9223372036854775808.0, 2.2250738585072014e-308, 0.1, 1.0, 100.0, 1e15, 1e16,
       123_456_789_012_345_680,
     ]
