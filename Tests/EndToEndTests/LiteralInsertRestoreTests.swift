@@ -233,4 +233,33 @@ struct LiteralInsertRestoreTests {
       #expect(same, "\(tag): the database files differ")
     }
   }
+
+  /// Settings that see statements one by one: each prints what sqlite3 prints (the fast way is
+  /// off under them, or invisible to them).
+  @Test(
+    "settings that watch statements print what sqlite3 prints",
+    arguments: [
+      [".trace stdout"], [".auth on"], [".progress 5"], [".eqp on"], [".eqp full"],
+      [".log stdout"], [".changes on"], [".echo on"], ["-safe"],
+    ])
+  func watchedStatements(setting: [String]) throws {
+    let directory = try BatchRun.Directory("literal-watched")
+    defer { directory.remove() }
+    let script = """
+      CREATE TABLE t(a INTEGER PRIMARY KEY, b REAL, c TEXT);
+      INSERT INTO t VALUES(1,1.5,'x');
+      INSERT INTO t VALUES(1,2.5,'y');
+      INSERT INTO t VALUES(2,-0.0,'it''s');
+      INSERT INTO t(a,c) VALUES(3,'z'),(4,NULL);
+
+      """
+    let isOption = setting[0].hasPrefix("-")
+    try directory.write("watched.sql", Array(((isOption ? "" : setting[0] + "\n") + script).utf8))
+    let (reference, candidate, same) = try Self.restoreBoth(
+      script: script, arguments: isOption ? setting : [], in: directory, tag: "watched")
+    #expect(candidate.outputText == reference.outputText)
+    #expect(candidate.errors == reference.errors)
+    #expect(candidate.status == reference.status)
+    #expect(same, "the database files differ")
+  }
 }
