@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes one shell component with libFuzzer: scripts/fuzz.sh TARGET SECONDS [libFuzzer flags]
-# TARGET: splitter arguments csv formatters parameters bench parsers expert zip pages
+# TARGET: splitter arguments csv formatters parameters bench parsers expert zip pages restore
 # (Sources/ShellFuzzing), or
 # `all`.
 # Builds Fuzzer/ (release, -sanitize=fuzzer,address) in .build-fuzz, starts from the committed
@@ -19,7 +19,7 @@ swift build --package-path Fuzzer --scratch-path "$scratch" -c release \
 binary="$(swift build --package-path Fuzzer --scratch-path "$scratch" -c release --show-bin-path)/litesh-fuzz"
 [ -x "$binary" ] || { echo "fuzz: build failed" >&2; exit 1; }
 targets=("$target")
-[ "$target" = all ] && targets=(splitter arguments csv formatters parameters bench parsers expert zip pages)
+[ "$target" = all ] && targets=(splitter arguments csv formatters parameters bench parsers expert zip pages restore)
 status=0
 for name in "${targets[@]}"; do
   mkdir -p "$scratch/corpus/$name" "$scratch/findings"

@@ -20,8 +20,16 @@ public final class Shell {
   /// With readers (`.readers N`) it is the read pool's writer: statements run on it unless the
   /// ``StatementRouter`` sends them to a reader.
   public internal(set) var connection: Connection? {
-    didSet { interruptTarget.update(connection, pool: connection == nil ? nil : readPool?.pool) }
+    didSet {
+      interruptTarget.update(connection, pool: connection == nil ? nil : readPool?.pool)
+      forgetLiteralInserts()
+    }
   }
+  /// The prepared shapes of literal INSERT statements (a dump being restored).
+  let literalInserts = LiteralInsertRunner()
+  /// Whether literal INSERT statements may take the fast way (on by default; the fuzz target
+  /// and the tests turn it off to compare with the normal way).
+  public var usesLiteralInserts = true
   /// Interrupts the statement running on ``connection`` from any thread (signal watchers).
   public let interruptTarget = InterruptTarget()
   /// The read pool, while readers are on.

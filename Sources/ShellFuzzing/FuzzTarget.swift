@@ -24,6 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case zip
   /// A database file's pages, records and WAL frames, and `.recover`'s script from them.
   case pages
+  /// Literal INSERT scripts (a dump restored): the fast way against the normal way.
+  case restore
 
   /// Runs one input; returns a description of each property that failed.
   public func run(_ data: [UInt8]) -> [String] {
@@ -38,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .expert: ExpertFuzz.run(data)
     case .zip: ZipFuzz.run(data)
     case .pages: PagesFuzz.run(data)
+    case .restore: RestoreFuzz.run(data)
     }
   }
 }

@@ -43,6 +43,11 @@ struct Inputs {
         + ".print BEGIN;\n.mode insert t\nSELECT * FROM t;\n.print COMMIT;\n")
   }
 
+  /// The table as sqlite3's `.dump` writes it (a dump to restore).
+  func dumpScript(rows: Int) -> String {
+    dump("\(directory)/dump-\(rows).sql", rows: rows, commands: ".dump\n")
+  }
+
   /// The table as CSV with a header line.
   func csv(rows: Int) -> String {
     dump(

@@ -61,6 +61,9 @@ public enum AuthorizerDecision: Sendable, Hashable {
 }
 
 extension Connection {
+  /// Whether an authorizer is installed (``setAuthorizer(_:)``).
+  public var hasAuthorizer: Bool { handle.authorizerBox != nil }
+
   /// Installs an authorizer, called while statements are prepared; `nil` removes it.
   ///
   /// The callback must not use this connection.

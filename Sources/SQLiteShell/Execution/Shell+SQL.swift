@@ -92,6 +92,14 @@ extension Shell {
   ///
   /// - Returns: the first failure; the statements after it do not run.
   public func execute(_ sql: SQLText, on connection: Connection) -> Failure? {
+    if LiteralInsert.mayBegin(sql), allowsLiteralInserts {
+      switch runLiteralInsert(sql, on: connection) {
+      case .notHandled: break
+      case .ran: return nil
+      case .failed(let failure): return failure
+      }
+    }
+    forgetLiteralInserts()
     var statements = connection.statements(in: sql)
     // Statements with nothing to write or bind run at once, without a `Statement` object,
     // unless a setting wants to see each one (readers, `.stats`, `.eqp`, `.explain on`).
@@ -151,7 +159,7 @@ extension Shell {
   }
 
   /// A Ctrl-C that came before the first step: SQLite would forget it when stepping starts.
-  private func isInterruptedBeforeStep() -> Bool {
+  func isInterruptedBeforeStep() -> Bool {
     guard let isInterrupted = standardOutput.isInterrupted else { return false }
     return isInterrupted()
   }

@@ -85,6 +85,7 @@ extension Shell {
   /// `.parameter set`) read the exact bytes from ``argumentBytes``.
   func runDotCommand(_ line: SQLText) -> DotCommand.Outcome {
     pendingExpert = nil  // as in sqlite3, any dot-command drops a waiting `.expert`
+    forgetLiteralInserts()  // it may change the schema the prepared shapes were made for
     let wordBytes = DotCommandArguments.splitBytes(line)
     let words = wordBytes.map { String(decoding: $0, as: UTF8.self) }
     let saved = (argumentBytes, commandName, commandLine)
@@ -105,6 +106,7 @@ extension Shell {
       outcome = .failure
     }
     reconcileTransaction()
+    forgetLiteralInserts()
     if command?.name != "nonce" { endSafeModeSuspension() }
     noteDotCommandForReaders(command?.name)
     if onceCountdown > 0 {

@@ -76,6 +76,7 @@ extension Shell {
 
   /// Closes the database: the read pool (its writer session ends) or the single connection.
   func closeConnection() {
+    forgetLiteralInserts()
     changeSessions.closeAll()
     if let readPool {
       connection = nil
