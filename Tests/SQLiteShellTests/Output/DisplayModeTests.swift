@@ -109,6 +109,16 @@ struct DisplayModeTests {
     #expect(output.hasSuffix("maxrows: 0 (all)\n"))
   }
 
+  @Test(".maxrows 0 draws every row when the spool for .last cannot be made")
+  func maxRowsWithoutSpool() {
+    let harness = Self.screenShell()
+    // As with $TMPDIR naming a directory that does not exist, or a full /tmp.
+    harness.shell.lastResult.directory = "/nonexistent-litesh-spool"
+    let (output, _) = harness.run(".maxrows 0\nSELECT value FROM generate_series(1, 3);\n")
+    #expect(output.contains("│     2 │"))
+    #expect(output.hasSuffix("3 rows\n"))
+  }
+
   @Test(".last shows every row as the statement returned them, even after the table changed")
   func lastShowsAll() {
     let harness = Self.screenShell()
