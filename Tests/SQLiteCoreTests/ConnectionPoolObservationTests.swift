@@ -57,6 +57,22 @@ struct ConnectionPoolObservationTests {
     #expect(try await values.next() == nil)
   }
 
+  @Test("a write setting PRAGMA wal_autocheckpoint does not end the observation")
+  func autoCheckpointPragma() async throws {
+    let directory = try PoolTestDirectory()
+    let pool = try await makePool(directory)
+    let deadline = watchdog(pool)
+    defer { deadline.cancel() }
+    let fetches = Locked(0)
+    var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
+    #expect(try await values.next() == 0)
+    // SQLite's `wal_autocheckpoint` replaces the connection's WAL hook, where commits are seen.
+    try await pool.write { db in try db.execute("PRAGMA wal_autocheckpoint = 500") }
+    try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+    #expect(try await values.next() == 1)
+    try await pool.close()
+  }
+
   @Test(
     "commits made before the next value is asked for lead to one fetch, and equal values are skipped"
   )

@@ -52,7 +52,9 @@ final class HookPair<Function> {
 /// A WAL hook that reports each commit written to the WAL and keeps SQLite's automatic
 /// checkpoint, which is itself a WAL hook that any other would replace.
 final class WALCommitHook {
-  let checkpointPages: Int32
+  /// Pages in the WAL that start a checkpoint (0: none); `PRAGMA wal_autocheckpoint` changes
+  /// it (``ConnectionHandle/restoreWALCommitHook()``).
+  var checkpointPages: Int32
   let committed: (String) -> Void
 
   init(checkpointPages: Int32, _ committed: @escaping (String) -> Void) {
@@ -192,17 +194,37 @@ extension Connection {
       return
     }
     let box = WALCommitHook(checkpointPages: checkpointPages, handler)
-    sqlite3_wal_hook(
-      handle.liveDB,
-      { context, db, name, frames in
-        guard let context else { return SQLITE_OK }
-        let hook = Unmanaged<WALCommitHook>.fromOpaque(context).takeUnretainedValue()
-        hook.committed(name.map { String(cString: $0) } ?? "main")
-        if hook.checkpointPages > 0 && frames >= hook.checkpointPages {
-          _ = sqlite3_wal_checkpoint(db, name)
-        }
-        return SQLITE_OK
-      }, Unmanaged.passUnretained(box).toOpaque())
+    sqlite3_wal_hook(handle.liveDB, walCommitTrampoline, Unmanaged.passUnretained(box).toOpaque())
     handle.hookBoxes.walCommit = box
+  }
+}
+
+/// The C side of ``WALCommitHook``: reports the commit, then checkpoints as SQLite's own hook
+/// would.
+private let walCommitTrampoline:
+  @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 =
+    { context, db, name, frames in
+      guard let context else { return SQLITE_OK }
+      let hook = Unmanaged<WALCommitHook>.fromOpaque(context).takeUnretainedValue()
+      hook.committed(name.map { String(cString: $0) } ?? "main")
+      if hook.checkpointPages > 0 && frames >= hook.checkpointPages {
+        _ = sqlite3_wal_checkpoint(db, name)
+      }
+      return SQLITE_OK
+    }
+
+extension ConnectionHandle {
+  /// Puts the ``WALCommitHook`` back if `PRAGMA wal_autocheckpoint` (SQLite's
+  /// `sqlite3_wal_autocheckpoint`, which installs its own WAL hook) replaced it, keeping the
+  /// pages it asked for; call it from the commit hook, which runs before the WAL hook.
+  func restoreWALCommitHook() {
+    guard !isClosed, let box = hookBoxes.walCommit else { return }
+    let context = Unmanaged.passUnretained(box).toOpaque()
+    let previous = sqlite3_wal_hook(db, walCommitTrampoline, context)
+    // SQLite's own hook holds its page count as its argument; none at all when it is 0.
+    let pages = Int(bitPattern: previous)
+    if previous != context, let pages = Int32(exactly: pages), pages >= 0 {
+      box.checkpointPages = pages
+    }
   }
 }

@@ -68,7 +68,9 @@ final class ChangeObservation: Sendable {
         if change.database == "main" { state.tables.insert(change.table) }
       }
     }
-    db.setCommitHandler(library: true) { [self] in
+    db.setCommitHandler(library: true) { [self, weak handle = db.handle] in
+      // `PRAGMA wal_autocheckpoint` replaces the WAL hook that publishes the commit.
+      handle?.restoreWALCommitHook()
       let total = sqlite3_total_changes64(pointer)
       state.withLock { state in
         let complete = total - state.baseline == Int64(state.rows)

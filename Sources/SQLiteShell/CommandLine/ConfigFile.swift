@@ -7,7 +7,8 @@ import SQLiteCore
 /// `$XDG_CONFIG_HOME/litesh/config`, else `~/.config/litesh/config`. It is read right after
 /// `~/.sqliterc` under the same rules: at every start (interactive or not, `-batch`, `-safe`),
 /// and not when `-init FILE` replaces `~/.sqliterc`. A missing file is no error. Each message
-/// a line of it causes starts with the file's name and the line number.
+/// a line of it causes starts with the file's name and the line number. A line choosing the
+/// display mode does nothing when the results do not reach a person's screen.
 public enum ConfigFile {
   /// The environment variable naming the base directory.
   public static let directoryVariable = "XDG_CONFIG_HOME"
@@ -39,7 +40,14 @@ extension Shell {
       errors.flush()
       output.flush()
       errors.held = []
+      let style = state.style
       let outcome = perform(disposition, lineNumbers: false)
+      // `.mode display` asks for the display mode where a person reads the results; anywhere
+      // else it never applies, and the line does nothing, so `.mode` and `.show` still report
+      // sqlite3's mode and `.mode` alone still resets its separators.
+      if state.style.mode == .display && !state.audience.readsResultsOnScreen {
+        state.style = style
+      }
       errors.flush()
       let messages = errors.held ?? []
       errors.held = nil

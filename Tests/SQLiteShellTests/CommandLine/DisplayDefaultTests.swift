@@ -76,6 +76,29 @@ struct DisplayDefaultTests {
     }
   }
 
+  @Test("a config file choosing the display mode changes nothing where results are piped")
+  func configDisplayModeInPipe() throws {
+    try TemporaryDirectory.with("litesh-config-pipe") { home in
+      let config = home + "/config"
+      try ".mode display\n.maxrows 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+      // `.mode` alone reports the mode and re-applies it: list's resets the separator.
+      let script = ".separator ,\n.mode\nSELECT 1, 2;\n.show\nSELECT 3 UNION SELECT 4;\n"
+      for person in [false, true] {
+        var launcher = ShellLauncher(
+          arguments: ["litesh", "-batch", ":memory:"], output: OutputSink(.memory),
+          errors: OutputSink(.memory), isTerminal: false, homeDirectory: home)
+        let output = launcher.output
+        launcher.audience = SessionAudience(
+          kind: person ? .person : .program, readsResultsOnScreen: false)
+        launcher.configFilePath = config
+        _ = launcher.run(input: LineReader(text: script))
+        let reference = try ReferenceHarness.sqlite3Output(
+          ReferenceCase(name: "config", setup: "", settings: [], query: script))
+        #expect(Array(output.capturedText.utf8) == reference)
+      }
+    }
+  }
+
   @Test("the config file's place: $XDG_CONFIG_HOME, else $HOME/.config, else the home directory")
   func configPath() {
     #expect(

@@ -83,6 +83,20 @@ struct DisplayModeTests {
     #expect(!output.contains("\u{1B}"))
   }
 
+  @Test("C1 controls and bytes that are not UTF-8 never reach the terminal raw")
+  func c1Controls() {
+    let harness = Self.screenShell()
+    // U+009B is CSI and U+009D OSC to a terminal that reads UTF-8's C1 controls; a lone 0x9B
+    // byte is CSI to an 8-bit terminal.
+    let (output, _) = harness.run(
+      "SELECT char(155) || '31m' AS a, char(157) || '0;t' AS b, CAST(x'9b33316d' AS TEXT) AS c;\n")
+    #expect(output.contains("│ <9B>31m │ <9D>0;t │ <9B>31m │"))
+    for forbidden in ["\u{9B}", "\u{9D}"] { #expect(!output.contains(forbidden)) }
+    #expect(!output.contains("\u{FFFD}"))
+    let widths = Set(output.split(separator: "\n").dropLast().map { Self.width($0) })
+    #expect(widths.count == 1)
+  }
+
   @Test(".maxrows sets the rows drawn; 0 draws every row")
   func maxRows() {
     let harness = Self.screenShell()
@@ -93,6 +107,16 @@ struct DisplayModeTests {
     #expect(output.contains("│     300 │"))
     #expect(output.contains("300 rows\n"))
     #expect(output.hasSuffix("maxrows: 0 (all)\n"))
+  }
+
+  @Test(".maxrows 0 draws every row when the spool for .last cannot be made")
+  func maxRowsWithoutSpool() {
+    let harness = Self.screenShell()
+    // As with $TMPDIR naming a directory that does not exist, or a full /tmp.
+    harness.shell.lastResult.directory = "/nonexistent-litesh-spool"
+    let (output, _) = harness.run(".maxrows 0\nSELECT value FROM generate_series(1, 3);\n")
+    #expect(output.contains("│     2 │"))
+    #expect(output.hasSuffix("3 rows\n"))
   }
 
   @Test(".last shows every row as the statement returned them, even after the table changed")

@@ -62,7 +62,8 @@ enum DisplayFormatter {
         total += 1
         spool?.append(statement)
         writer.countRow()
-        if head.count < headCount && (limit > 0 || spool == nil) {
+        // Every row (`.maxrows 0`) is drawn from the spool, unless it could not be kept.
+        if head.count < headCount && (limit > 0 || spool?.isComplete != true) {
           var row = DisplayRow()
           capture(statement, into: &row, null: null, cap: cap)
           head.append(row)

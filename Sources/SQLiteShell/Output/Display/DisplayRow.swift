@@ -159,6 +159,22 @@ struct DisplayRow {
       }
       var end = index + 1
       while end < count, text[end] & 0xC0 == 0x80 { end += 1 }
+      // A C1 control (U+0080...U+009F: U+009B is CSI, U+009D OSC) or bytes that are not
+      // UTF-8 (a lone 0x9B is CSI to an 8-bit terminal) never reach the terminal: shown as
+      // less shows them, `<9B>`.
+      let expected = byte >= 0xF5 ? 0 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+      if byte == 0xC2 && end - index == 2 && text[index + 1] < 0xA0 {
+        appendHex(text[index + 1], to: &emitter)
+        width += 4
+        index = end
+        continue
+      }
+      if end - index != expected {
+        for position in index..<end { appendHex(text[position], to: &emitter) }
+        width += 4 * (end - index)
+        index = end
+        continue
+      }
       let character = UnsafeBufferPointer(rebasing: text[index..<end])
       width += DisplayWidth.width(ofCharacter: character)
       emitter.append(character)
@@ -167,6 +183,16 @@ struct DisplayRow {
     return (width, false)
   }
 
+  /// `<9B>`: a byte (or a C1 control's code point) shown in hexadecimal.
+  @inline(__always)
+  private static func appendHex<Emitter: TextEmitter>(_ byte: UInt8, to emitter: inout Emitter) {
+    emitter.append(UInt8(ascii: "<"))
+    emitter.append(hexDigits[Int(byte >> 4)])
+    emitter.append(hexDigits[Int(byte & 0x0F)])
+    emitter.append(UInt8(ascii: ">"))
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
   static let ellipsis: [UInt8] = Array("…".utf8)
   private static let newline: [UInt8] = Array("↵".utf8)
   private static let tab: [UInt8] = Array("⇥".utf8)

@@ -25,6 +25,8 @@ public final class ResultSpool: @unchecked Sendable {
   public private(set) var rowCount = 0
   /// Whether every row reached the file (`false` after a write failed: a full disk).
   public private(set) var isComplete = true
+  /// Where the file is made; `nil`: `$TMPDIR`, else `/tmp`.
+  var directory: String?
 
   /// An empty spool; the file is made at the first result.
   public init() {}
@@ -202,7 +204,7 @@ public final class ResultSpool: @unchecked Sendable {
   /// Makes the nameless file once: `mkstemp` in `$TMPDIR` (else `/tmp`), then `unlink`.
   private func openFile() -> Bool {
     if descriptor >= 0 { return true }
-    var directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var directory = self.directory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     if directory.isEmpty { directory = "/tmp" }
     var template = Array((directory + "/litesh-last-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
