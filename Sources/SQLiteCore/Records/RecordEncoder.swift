@@ -25,9 +25,9 @@ final class RecordEncoder: Encoder {
   @exclusivity(unchecked) private var position = 0
   /// The statement being bound, `nil` while only the property names are collected.
   ///
-  /// Unowned: it is set only inside `bind(_:to:)`, whose caller holds it (no retain per
-  /// property).
-  @exclusivity(unchecked) private unowned(unsafe) var statement: Statement?
+  /// Unretained: it is set only inside `bind(_:to:)`, whose caller holds it, and each property
+  /// borrows it (no retain and release per property).
+  @exclusivity(unchecked) private var statement: Unmanaged<Statement>?
   @exclusivity(unchecked) private(set) var names: [String] = []
   /// The record each parameter was last bound for, to count each parameter once (a buffer of
   /// its own: an array would check it is unique on every write).
@@ -57,7 +57,7 @@ final class RecordEncoder: Encoder {
 
   /// Binds `record` to the parameters of `statement` (the SQL this encoder has served so far).
   func bind<R: Encodable>(_ record: R, to statement: Statement) throws {
-    self.statement = statement
+    self.statement = Unmanaged.passUnretained(statement)
     defer { self.statement = nil }
     position = 0
     boundCount = 0
@@ -99,9 +99,18 @@ final class RecordEncoder: Encoder {
       names.append(key.stringValue)
       return
     }
-    let parameter = self.parameter(for: key, in: statement)
+    let outcome = statement._withUnsafeGuaranteedRef { statement -> Result<Int, SQLiteError> in
+      let parameter = self.parameter(for: key, in: statement)
+      guard parameter > 0 else { return .success(0) }
+      do throws(SQLiteError) {
+        try body(statement, parameter)
+      } catch {
+        return .failure(error)
+      }
+      return .success(parameter)
+    }
+    let parameter = try outcome.get()
     guard parameter > 0 else { return }
-    try body(statement, parameter)
     if stamps[parameter] != generation {
       stamps[parameter] = generation
       boundCount &+= 1
