@@ -59,6 +59,52 @@ struct RecordsTests {
     #expect(try db.scalar("SELECT count(*) FROM player", as: Int.self) == 0)
   }
 
+  /// Encodes its keys in an order its value chooses, and with keys that are not plain values.
+  struct Shuffled: Encodable {
+    struct Key: CodingKey {
+      var stringValue: String
+      init(stringValue: String) { self.stringValue = stringValue }
+      var intValue: Int? { nil }
+      init?(intValue: Int) { nil }
+    }
+    enum Plain: CodingKey { case id, name }
+    var id: Int64
+    var name: String
+    var nameFirst: Bool
+    var plainKeys: Bool
+
+    func encode(to encoder: any Encoder) throws {
+      if plainKeys {
+        var container = encoder.container(keyedBy: Plain.self)
+        if nameFirst { try container.encode(name, forKey: .name) }
+        try container.encode(id, forKey: .id)
+        if !nameFirst { try container.encode(name, forKey: .name) }
+      } else {
+        var container = encoder.container(keyedBy: Key.self)
+        if nameFirst { try container.encode(name, forKey: Key(stringValue: "name")) }
+        try container.encode(id, forKey: Key(stringValue: "id"))
+        if !nameFirst { try container.encode(name, forKey: Key(stringValue: "name")) }
+      }
+    }
+  }
+
+  @Test("each property binds its own parameter when records give their keys in another order")
+  func keysInAnotherOrder() throws {
+    let db = try makeDatabase()
+    let records = [
+      Shuffled(id: 1, name: "a", nameFirst: false, plainKeys: true),
+      Shuffled(id: 2, name: "b", nameFirst: true, plainKeys: true),
+      Shuffled(id: 3, name: "c", nameFirst: true, plainKeys: false),
+      Shuffled(id: 4, name: "d", nameFirst: false, plainKeys: false),
+      Shuffled(id: 5, name: "e", nameFirst: true, plainKeys: true),
+    ]
+    for record in records {
+      try db.execute("INSERT INTO player(id, name) VALUES (:id, :name)", record: record)
+    }
+    let rows = try db.query("SELECT id, name FROM player ORDER BY id")
+    #expect(rows.map { $0.values } == [[1, "a"], [2, "b"], [3, "c"], [4, "d"], [5, "e"]])
+  }
+
   @Test("upsert inserts, then updates the row with the same key")
   func upsert() throws {
     let db = try makeDatabase()

@@ -28,7 +28,7 @@ extension Connection {
   /// - Throws: ``SQLiteError``, for example `constraintPrimaryKey` when the row exists.
   @discardableResult
   public func insert<R: Encodable>(_ record: R, into table: String) throws -> Int64 {
-    let plan = try recordPlans.plan(for: record, .insert(table: table)) { names in
+    let plan = try recordPlans.insertPlan(for: record, into: table) { names in
       Self.insertSQL(table, names)
     }
     try run(plan, record)

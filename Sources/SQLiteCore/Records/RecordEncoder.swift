@@ -9,11 +9,11 @@ import CSQLite
 /// ``ValueConvertible`` (`Date`, `UUID`, `Data`, `URL`, `[UInt8]`, ...) binds as that type says.
 /// A property no parameter names is skipped; a parameter no property fills is an error.
 final class RecordEncoder: Encoder {
-  /// A coding key, the parameter it resolved to (0: none), and how to recognise the key again.
+  /// A coding key, the parameter it resolved to (0: none), and how to recognise the key again
+  /// (its name is in `slotNames`, so reading a slot copies no string).
   private struct Slot {
     let keyType: ObjectIdentifier
     let bits: UInt64?
-    let name: String
     let parameter: Int
   }
 
@@ -21,22 +21,31 @@ final class RecordEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   // Only this encoder's own calls touch these, one record at a time.
   @exclusivity(unchecked) private var slots: [Slot] = []
+  @exclusivity(unchecked) private var slotNames: [String] = []
   @exclusivity(unchecked) private var position = 0
-  /// The statement being bound; `nil` while only the property names are collected.
-  @exclusivity(unchecked) private var statement: Statement?
+  /// The statement being bound, `nil` while only the property names are collected.
+  ///
+  /// Unretained: it is set only inside `bind(_:to:)`, whose caller holds it, and each property
+  /// borrows it (no retain and release per property).
+  @exclusivity(unchecked) private var statement: Unmanaged<Statement>?
   @exclusivity(unchecked) private(set) var names: [String] = []
-  /// The record each parameter was last bound for, to count each parameter once.
-  @exclusivity(unchecked) private var stamps: [UInt32] = []
+  /// The record each parameter was last bound for, to count each parameter once (a buffer of
+  /// its own: an array would check it is unique on every write).
+  @exclusivity(unchecked) private var stamps = UnsafeMutableBufferPointer<UInt32>(
+    start: nil, count: 0)
   @exclusivity(unchecked) private var generation: UInt32 = 0
   @exclusivity(unchecked) private var boundCount = 0
   /// Why the record cannot bind (a nested object or array), thrown once it is encoded.
   @exclusivity(unchecked) var failure: SQLiteError?
   /// Whether this encoder only swallows what a nested container is given.
   private let isIgnoring: Bool
+  /// The keyed container handed out last (an `EncodingContainerBox<KeyedEncodingContainer<Key>>`).
   private var container: AnyObject?
   private var containerKey: ObjectIdentifier?
 
   init(ignoring: Bool = false) { isIgnoring = ignoring }
+
+  deinit { stamps.deallocate() }
 
   /// The names of the properties `record` encodes, in order.
   static func propertyNames<R: Encodable>(of record: R) throws -> [String] {
@@ -48,17 +57,21 @@ final class RecordEncoder: Encoder {
 
   /// Binds `record` to the parameters of `statement` (the SQL this encoder has served so far).
   func bind<R: Encodable>(_ record: R, to statement: Statement) throws {
-    self.statement = statement
+    self.statement = Unmanaged.passUnretained(statement)
     defer { self.statement = nil }
     position = 0
     boundCount = 0
     generation &+= 1
     if generation == 0 {
-      stamps = []
+      stamps.update(repeating: 0)
       generation = 1
     }
     let count = statement.parameterCount
-    if stamps.count <= count { stamps = [UInt32](repeating: 0, count: count + 1) }
+    if stamps.count <= count {
+      stamps.deallocate()
+      stamps = .allocate(capacity: count + 1)
+      stamps.initialize(repeating: 0)
+    }
     try record.encode(to: self)
     if let failure {
       self.failure = nil
@@ -86,9 +99,18 @@ final class RecordEncoder: Encoder {
       names.append(key.stringValue)
       return
     }
-    let parameter = self.parameter(for: key, in: statement)
+    let outcome = statement._withUnsafeGuaranteedRef { statement -> Result<Int, SQLiteError> in
+      let parameter = self.parameter(for: key, in: statement)
+      guard parameter > 0 else { return .success(0) }
+      do throws(SQLiteError) {
+        try body(statement, parameter)
+      } catch {
+        return .failure(error)
+      }
+      return .success(parameter)
+    }
+    let parameter = try outcome.get()
     guard parameter > 0 else { return }
-    try body(statement, parameter)
     if stamps[parameter] != generation {
       stamps[parameter] = generation
       boundCount &+= 1
@@ -106,30 +128,41 @@ final class RecordEncoder: Encoder {
       let slot = slots[current]
       if slot.keyType == keyType {
         if let bits, slot.bits == bits { return slot.parameter }
-        if slot.name == key.stringValue { return slot.parameter }
+        if slotNames[current] == key.stringValue { return slot.parameter }
       }
     }
     let name = key.stringValue
-    let slot = Slot(
-      keyType: keyType, bits: bits, name: name,
-      parameter: statement.resolveParameter(name) ?? 0)
+    let slot = Slot(keyType: keyType, bits: bits, parameter: statement.resolveParameter(name) ?? 0)
     if current < slots.count {
       slots[current] = slot
+      slotNames[current] = name
     } else if current == slots.count {
       slots.append(slot)
+      slotNames.append(name)
     }
     return slot.parameter
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let key = ObjectIdentifier(type)
-    if containerKey == key, let container {
-      return unsafeDowncast(container, to: EncodingContainerBox<Key>.self).container
+    if containerKey == ObjectIdentifier(type), let container {
+      return unsafeDowncast(container, to: EncodingContainerBox<KeyedEncodingContainer<Key>>.self)
+        .value()
     }
+    return makeContainer(keyedBy: type).value()
+  }
+
+  /// A new box for the container of `Key`, kept for the next records.
+  ///
+  /// Apart from `container(keyedBy:)` so that its reuse path makes no room for a new container
+  /// (which asks the runtime for the container type's metadata on every call).
+  @inline(never)
+  private func makeContainer<Key: CodingKey>(
+    keyedBy type: Key.Type
+  ) -> EncodingContainerBox<KeyedEncodingContainer<Key>> {
     let box = EncodingContainerBox(KeyedEncodingContainer(RecordKeyedContainer<Key>(encoder: self)))
     container = box
-    containerKey = key
-    return box.container
+    containerKey = ObjectIdentifier(type)
+    return box
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -155,9 +188,16 @@ final class RecordEncoder: Encoder {
 }
 
 /// Holds a keyed container so the encoder can keep it across records.
-private final class EncodingContainerBox<Key: CodingKey> {
-  let container: KeyedEncodingContainer<Key>
-  init(_ container: KeyedEncodingContainer<Key>) { self.container = container }
+///
+/// Generic over the container's whole type, not its key: `value()` then copies it with the
+/// type the box's own metadata names, where a `KeyedEncodingContainer<Key>` read in the
+/// encoder's generic code asks the runtime for that type's metadata (a hashed lookup) on every
+/// record.
+final class EncodingContainerBox<Container> {
+  private let container: Container
+  init(_ container: Container) { self.container = container }
+  @inline(never)
+  func value() -> Container { container }
 }
 
 struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {

@@ -27,8 +27,25 @@ struct RecordPlans {
   private var plans: [Key: RecordPlan] = [:]
   /// The plan used last, checked before the dictionary (a loop of inserts hashes nothing).
   private var last: (key: Key, plan: RecordPlan)?
+  /// The insert plan used last, checked before any `Key` is made (a loop of inserts copies no
+  /// `Operation`).
+  private var lastInsert: (type: ObjectIdentifier, table: String, plan: RecordPlan)?
   /// Record types and statements are few; past this many the plans start again.
   private static let capacity = 256
+
+  /// The plan for inserting `record`'s type into `table`, made by `make` if new.
+  @inline(__always)
+  mutating func insertPlan<R: Encodable>(
+    for record: R, into table: String, make: ([String]) throws -> String
+  ) throws -> RecordPlan {
+    let type = ObjectIdentifier(R.self)
+    if let lastInsert, lastInsert.type == type, lastInsert.table == table {
+      return lastInsert.plan
+    }
+    let plan = try self.plan(for: record, .insert(table: table), make: make)
+    lastInsert = (type, table, plan)
+    return plan
+  }
 
   /// The plan for `type` and `operation`, made by `make` (given the property names) if new.
   mutating func plan<R: Encodable>(
