@@ -149,14 +149,25 @@ struct REPLInspectionTests {
       try Self.waitForPrompt(terminal)
       try terminal.type("SELECT  FROM artist")
       for _ in 0..<12 { try terminal.press("Left") }
+      let listingsBefore = Self.listings(terminal.screen())
       try terminal.press("Tab")
       try terminal.press("Tab")
-      try terminal.waitFor("name")
+      // The first listing (a.id, a.name, ...) is still on screen: wait for a new one.
+      try terminal.waitUntil("a second completion listing", timeout: 10) {
+        Self.listings(terminal.screen()) > listingsBefore
+      }
       screen = terminal.screen()
       let listing = screen.split(separator: "\n").last { $0.contains("id") && $0.contains("name") }
       #expect(listing.map { $0.split(separator: " ") } == ["id", "name"])
       #expect(!screen.contains("possibilities"))
     }
+  }
+
+  /// How many lines of the screen list completion candidates with a column named `name`.
+  private static func listings(_ screen: String) -> Int {
+    screen.split(separator: "\n").filter { line in
+      line.split(separator: " ").contains { $0 == "name" || $0.hasSuffix(".name") }
+    }.count
   }
 
   @Test("Up moves within a recalled multi-line statement, then to the previous entry")
