@@ -1,5 +1,4 @@
 public import SQLiteCore
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +26,10 @@ public enum ShellLog {
     init(_ sink: OutputSink) { self.sink = sink }
   }
 
-  private static let destinations = Mutex<[UInt: Destination]>([:])
+  /// Behind a `pthread_mutex_t` (``PoolLock``), not `Synchronization.Mutex`: the contended
+  /// Mutex hands over in the kernel, which ThreadSanitizer cannot see, and two shells closing at
+  /// once in the TSan run were reported as a race on this table.
+  private static let destinations = PoolLock<[UInt: Destination]>([:])
 
   /// Installs the SQLite log callback; `false` when SQLite had already initialised (or a
   /// handler is installed), in which case `.log` prints nothing.
