@@ -1,5 +1,4 @@
 import CSQLite
-import Synchronization
 
 /// What one transaction the pool's writer committed changed.
 public struct CommittedChanges: Sendable, Hashable {
@@ -46,7 +45,9 @@ final class ChangeObservation: Sendable {
   /// Runs on the writer's thread right after the commit: it must return at once.
   typealias Subscriber = @Sendable (CommittedChanges?) -> Void
 
-  private let state = Mutex(State())
+  // PoolLock, not Mutex: observers now subscribe and leave while the writer commits, and the
+  // contended Mutex hands over in the kernel, where ThreadSanitizer cannot see it (PoolLock).
+  private let state = PoolLock(State())
 
   /// Whether the hooks are on the writer already.
   var isInstalled: Bool { state.withLock { $0.isInstalled } }
