@@ -1,5 +1,5 @@
 import DqliteClient
-public import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -12,14 +12,14 @@ import Darwin
 /// No terminal and no libedit here: `litesh` feeds lines and owns the terminal. The REPL calls
 /// ``processLine(_:)`` for each line typed, shows ``mainPrompt`` or ``continuationPrompt``
 /// after ``isAwaitingContinuation``, and stops when ``shouldExit``.
-public final class Shell {
+package final class Shell {
   /// The session settings.
-  public var state: ShellState
+  package var state: ShellState
   /// The open database connection, once something needed it (the file is opened lazily).
   ///
   /// With readers (`.readers N`) it is the read pool's writer: statements run on it unless the
   /// ``StatementRouter`` sends them to a reader.
-  public internal(set) var connection: Connection? {
+  package internal(set) var connection: Connection? {
     didSet {
       interruptTarget.update(connection, pool: connection == nil ? nil : readPool?.pool)
       forgetLiteralInserts()
@@ -29,9 +29,9 @@ public final class Shell {
   let literalInserts = LiteralInsertRunner()
   /// Whether literal INSERT statements may take the fast way (on by default; the fuzz target
   /// and the tests turn it off to compare with the normal way).
-  public var usesLiteralInserts = true
+  package var usesLiteralInserts = true
   /// Interrupts the statement running on ``connection`` from any thread (signal watchers).
-  public let interruptTarget = InterruptTarget()
+  package let interruptTarget = InterruptTarget()
   /// The read pool, while readers are on.
   var readPool: ReadPool?
   /// The dqlite cluster session, when the database is a `dqlite://` address.
@@ -45,26 +45,26 @@ public final class Shell {
   /// On a cluster, the in-memory database where `.parameter` keeps its values.
   var dqliteParameters: Connection?
   /// Standard output: results go here unless `.output` or `.once` redirect them.
-  public let standardOutput: OutputSink
+  package let standardOutput: OutputSink
   /// Standard error: error messages.
-  public let errors: OutputSink
+  package let errors: OutputSink
   /// Where results go now.
-  public internal(set) var output: OutputSink
+  package internal(set) var output: OutputSink
   /// Whether any error happened since this was last reset (exit status 1 at the end).
-  public var hadError = false
+  package var hadError = false
   /// Whether output was lost to a failed write (a full disk): the exit status is then 1.
-  public internal(set) var hasLostOutput = false
+  package internal(set) var hasLostOutput = false
   /// The status `.exit N` asked for, or 1 when the database could not be opened.
-  public internal(set) var exitCode: Int32?
+  package internal(set) var exitCode: Int32?
   /// The exit status sqlite3 gives when the dot-command that just failed was a command-line
   /// argument: the SQLite result code some commands return (`.archive`); 1 when `nil`.
-  public internal(set) var dotCommandStatus: Int32?
+  package internal(set) var dotCommandStatus: Int32?
   /// The commands this shell runs.
-  public let registry: DotCommandRegistry
+  package let registry: DotCommandRegistry
   /// The last chunk of SQL run from the main input, for `.edit`.
-  public var lastSQL: String? { lastSQLText?.string }
+  package var lastSQL: String? { lastSQLText?.string }
   /// The bytes of ``lastSQL``.
-  public internal(set) var lastSQLText: SQLText?
+  package internal(set) var lastSQLText: SQLText?
   /// The text `.edit` asked to edit, until the REPL (which owns the terminal) takes it.
   var editRequest: String?
 
@@ -92,27 +92,27 @@ public final class Shell {
   /// `.trace`, `.log`, `.progress` and `.nonce` settings.
   let diagnostics = ShellDiagnostics()
   /// The result rows written so far, for the REPL's progress line (readable from any thread).
-  public let rowsWritten = RowCounter()
+  package let rowsWritten = RowCounter()
   /// The transaction open on ``connection``, as the shell follows it (the prompt shows it).
-  public internal(set) var transactions = TransactionTracker()
+  package internal(set) var transactions = TransactionTracker()
   /// Asked after each line of the main input is read: a request to stop reading (set by the
   /// program's signal handling; the library never installs signal handlers).
-  public var stopRequest: () -> StopRequest? = { nil }
+  package var stopRequest: () -> StopRequest? = { nil }
   /// ``stopRequest``, or `.terminate` once standard output is a pipe nobody reads any more.
   var pendingStop: StopRequest? { standardOutput.isBroken ? .terminate : stopRequest() }
   /// Ctrl-C for work that is not a statement of ``connection`` (a running `.bench`).
-  public let workStop = SQLiteShell.StopRequest()
+  package let workStop = SQLiteShell.StopRequest()
   /// The window's size (lines, columns), read before each result the display mode draws; the
   /// program sets it when standard output is a terminal.
-  public var windowSize: () -> (rows: Int, columns: Int) = { (24, 80) }
+  package var windowSize: () -> (rows: Int, columns: Int) = { (24, 80) }
   /// The rows of the last result drawn in the display mode, for `.last`.
-  public let lastResult = ResultSpool()
+  package let lastResult = ResultSpool()
   /// Called by `.last` before it writes a whole result to the screen: the REPL starts its
   /// pager for it (`$LITESH_PAGER`, else `$PAGER`, else `less -SRX`).
-  public var startsFullResult: (() -> Void)?
+  package var startsFullResult: (() -> Void)?
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
-  public init(
+  package init(
     state: ShellState = ShellState(), output: OutputSink, errors: OutputSink,
     registry: DotCommandRegistry = .standard
   ) {
@@ -132,7 +132,7 @@ public final class Shell {
   }
 
   /// Creates a shell on an open connection, writing to the given sinks.
-  public convenience init(connection: Connection, output: OutputSink, errors: OutputSink) {
+  package convenience init(connection: Connection, output: OutputSink, errors: OutputSink) {
     var state = ShellState()
     state.databasePath = connection.path
     self.init(state: state, output: output, errors: errors)
@@ -143,27 +143,27 @@ public final class Shell {
 
   /// Whether SQL is pending, or `.open --hexdb` is reading lines: the REPL shows the
   /// continuation prompt.
-  public var isAwaitingContinuation: Bool { input.hasPending || hexDatabaseInput != nil }
+  package var isAwaitingContinuation: Bool { input.hasPending || hexDatabaseInput != nil }
   /// The main prompt (`.prompt`).
-  public var mainPrompt: String { state.mainPrompt }
+  package var mainPrompt: String { state.mainPrompt }
   /// The continuation prompt (`.prompt MAIN CONTINUE`).
-  public var continuationPrompt: String { state.continuationPrompt }
+  package var continuationPrompt: String { state.continuationPrompt }
   /// Whether input should stop: `.quit`, `.exit`, a bail-out, or a failed open.
-  public var shouldExit: Bool { exitCode != nil || quitRequested }
+  package var shouldExit: Bool { exitCode != nil || quitRequested }
   /// The process exit status now: the `.exit` code, else 1 after any error, else 0.
-  public var exitStatus: Int32 { exitCode ?? (hadError || hasLostOutput ? 1 : 0) }
+  package var exitStatus: Int32 { exitCode ?? (hadError || hasLostOutput ? 1 : 0) }
 
   /// Drops pending SQL (and stops `.open --hexdb` reading lines), as Ctrl-C at the prompt does.
-  public func discardPendingInput() {
+  package func discardPendingInput() {
     input.discardPending()
     hexDatabaseInput = nil
   }
 
   /// Processes one line of the main input (stdin or the REPL).
-  public func processLine(_ line: String) { processLine(SQLText(line)) }
+  package func processLine(_ line: String) { processLine(SQLText(line)) }
 
   /// Processes one line of the main input given as bytes, which reach SQLite unchanged.
-  public func processLine(_ line: SQLText) { line.withUnsafeBytes { processLine(bytes: $0) } }
+  package func processLine(_ line: SQLText) { line.withUnsafeBytes { processLine(bytes: $0) } }
 
   /// Processes one line of the main input whose bytes are valid only during the call.
   func processLine(bytes line: UnsafeBufferPointer<UInt8>) {
@@ -183,7 +183,7 @@ public final class Shell {
   /// Runs whatever SQL is pending at the end of the main input, and flushes.
   ///
   /// After a termination signal the pending SQL is dropped instead.
-  public func finish() {
+  package func finish() {
     if pendingStop == .terminate { discardPendingInput() }
     finishHexDatabaseInput()
     if !shouldExit {
@@ -195,7 +195,7 @@ public final class Shell {
   }
 
   /// Writes everything buffered.
-  public func flush() {
+  package func flush() {
     output.flush()
     standardOutput.flush()
     traceOutput?.flush()
@@ -205,7 +205,7 @@ public final class Shell {
   /// Reads and processes all lines of `reader` as the main input.
   ///
   /// Output is flushed before every read that may block, so a coprocess sees each answer.
-  public func run(_ reader: LineReader) {
+  package func run(_ reader: LineReader) {
     reader.beforeRead = { [unowned self] in flush() }
     defer { reader.beforeRead = nil }
     // Each line is processed in the reader's buffer, not copied first.
@@ -241,7 +241,7 @@ public final class Shell {
 
   /// The connection, opened now if needed; `nil` (after printing sqlite3's message and setting
   /// exit status 1) when the database cannot be opened.
-  public func openDatabase() -> Connection? {
+  package func openDatabase() -> Connection? {
     if let connection { return connection }
     if isDqlite {
       refuseOnDqlite("this command")
@@ -267,7 +267,7 @@ public final class Shell {
 
 extension Shell {
   /// Why the main input should stop being read.
-  public enum StopRequest: Sendable, Equatable {
+  package enum StopRequest: Sendable, Equatable {
     /// An interrupt (SIGINT) in batch mode: sqlite3 stops before the next line, but runs SQL
     /// already pending at the end as it always does.
     case interrupt

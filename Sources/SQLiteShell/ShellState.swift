@@ -1,85 +1,85 @@
 import DqliteClient
-public import SQLiteCore
+package import SQLiteCore
 
 /// The settings of a shell session that dot-commands and options change.
 ///
 /// Grouped here (not spread over ``Shell``) so later features slot in as fields: the read pool
 /// size for `.readers`, `.parameter` bindings, the open transaction for `.begin`.
-public struct ShellState {
+package struct ShellState {
   /// How results are rendered (`.mode`, `.headers`, `.separator`, `.nullvalue`, `.width`).
-  public var style = OutputStyle()
+  package var style = OutputStyle()
   /// `.echo on`: print each input before running it.
-  public var echo = false
+  package var echo = false
   /// `.bail on` / `-bail`: stop at the first error in non-interactive input.
-  public var bail = false
+  package var bail = false
   /// `.changes on`: print the change counts after each SQL chunk.
-  public var countChanges = false
+  package var countChanges = false
   /// `.timer on`: print the run time of each SQL chunk.
-  public var timer = false
+  package var timer = false
   /// `.eqp`: run `EXPLAIN QUERY PLAN` before each statement.
-  public var queryPlan = QueryPlanMode.off
+  package var queryPlan = QueryPlanMode.off
   /// `.prompt MAIN`: the main prompt.
-  public var mainPrompt = "litesh> "
+  package var mainPrompt = "litesh> "
   /// `.prompt MAIN CONTINUE`: the prompt while SQL is pending.
-  public var continuationPrompt = "   ...> "
+  package var continuationPrompt = "   ...> "
   /// Whether errors omit line numbers and `.bail` is ignored (a person is typing).
-  public var isInteractive = false
+  package var isInteractive = false
   /// Who is at the other end: a person at a terminal, or a program (``SessionAudience``).
   ///
   /// Decided once at start-up; a program (the default, and every in-process test's) gets
   /// sqlite3's bytes.
-  public var audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
+  package var audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
   /// `-safe`: refuse commands that touch files or run programs.
-  public var isSafe = false
+  package var isSafe = false
   /// `-nonce STRING`: the nonce `.nonce` must repeat to lift safe mode for one command.
-  public var safeModeNonce: String?
+  package var safeModeNonce: String?
   /// The database file name as given (`:memory:` when none).
-  public var databasePath = ":memory:" {
+  package var databasePath = ":memory:" {
     didSet { namesDqliteCluster = DqliteAddress.isDqliteURL(databasePath) }
   }
   /// Whether ``databasePath`` is a `dqlite://` address: kept with the path, since every
   /// statement asks (a `hasPrefix` on the path was ~120 instructions a statement).
-  public private(set) var namesDqliteCluster = false
+  package private(set) var namesDqliteCluster = false
   /// How the database is opened (`-readonly`, `-nofollow`).
-  public var openOptions = OpenOptions.default
+  package var openOptions = OpenOptions.default
   /// `-deserialize`, `.open --deserialize`: the database is an in-memory copy of the file,
   /// and writes never reach the file.
-  public var deserializesDatabase = false
+  package var deserializesDatabase = false
   /// `.open --hexdb`: the in-memory database is loaded from `dbtotxt` text (the file named, or
   /// the lines after the command) instead of a database file; ``deserializesDatabase`` is set.
-  public var readsHexDatabase = false
+  package var readsHexDatabase = false
   /// `-zip`, `.open --zip`: open the file as a ZIP archive, whatever it holds.
-  public var opensZipArchive = false
+  package var opensZipArchive = false
   /// The ZIP archive the current (in-memory) database shows as its table `zip`, or `nil`.
-  public internal(set) var zipArchivePath: String?
+  package internal(set) var zipArchivePath: String?
   /// Set between opening a ZIP archive's in-memory database and creating its table `zip`.
   var createsZipTable = false
   /// `-maxsize N`, `.open --maxsize N`: the most bytes a deserialized database may grow to
   /// (0: no limit).
-  public var deserializedSizeLimit: Int64 = 0
+  package var deserializedSizeLimit: Int64 = 0
   /// `-pagecache`: `.stats` shows the page-cache pages used (sqlite3's `SHFLG_Pagecache`).
-  public var showsPageCacheStatistics = false
+  package var showsPageCacheStatistics = false
   /// Whether `.stats` shows the lookaside counters: not after `-lookaside 0 0` (sqlite3's
   /// `SHFLG_Lookaside`).
-  public var showsLookasideStatistics = true
+  package var showsLookasideStatistics = true
   /// `.readers N` / `--readers N`: readers for a database file (0: one connection, as sqlite3).
-  public var readerCount = 0
+  package var readerCount = 0
   /// `.timeout MS`: the busy timeout, kept for the connections a read pool opens.
-  public var busyTimeout: Int32 = 0
+  package var busyTimeout: Int32 = 0
   /// `.stats`: what is printed after each statement.
-  public var statistics = StatisticsMode.off
+  package var statistics = StatisticsMode.off
   /// The name `.show` reports for the current output (`stdout`, a file, `|command`).
-  public var outputName = ""
+  package var outputName = ""
   /// `.color`: colour for headers, NULLs and errors on a terminal (auto: unless `NO_COLOR`).
-  public var color = TerminalSetting.auto
+  package var color = TerminalSetting.auto
   /// `.pager`: page results on a terminal (auto: only when they do not fit the screen).
-  public var pager = TerminalSetting.off
+  package var pager = TerminalSetting.off
 
   /// The default settings: list mode, no headers, interactive off.
-  public init() {}
+  package init() {}
 
   /// The `.color` and `.pager` settings.
-  public enum TerminalSetting: String, Sendable {
+  package enum TerminalSetting: String, Sendable {
     /// Always, when the output is a terminal.
     case on
     /// Never.
@@ -89,7 +89,7 @@ public struct ShellState {
   }
 
   /// The `.eqp` settings.
-  public enum QueryPlanMode: String, Sendable {
+  package enum QueryPlanMode: String, Sendable {
     /// No automatic plan.
     case off
     /// The `QUERY PLAN` tree before each statement.

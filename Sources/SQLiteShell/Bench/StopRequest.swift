@@ -5,16 +5,16 @@ import Synchronization
 /// The REPL's Ctrl-C watcher calls ``request()``; work that runs long without a statement of
 /// the shell's connection to interrupt (a `.bench`) registers what stopping means while it runs.
 /// A request while nothing is registered does nothing.
-public final class StopRequest: Sendable {
+package final class StopRequest: Sendable {
   private let handler = Mutex<(@Sendable () -> Void)?>(nil)
 
   /// A request with no work registered.
-  public init() {}
+  package init() {}
 
   /// Asks the work running now, if any, to stop.
   ///
   /// Safe from any thread, but not from a signal handler.
-  public func request() {
+  package func request() {
     handler.withLock { $0 }?()
   }
 

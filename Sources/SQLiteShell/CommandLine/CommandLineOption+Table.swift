@@ -14,7 +14,7 @@ extension CommandLineOption {
   }
 
   /// Every option litesh accepts, in `-help` order; `-cmd` is handled by the launcher.
-  public static let table: [CommandLineOption] = [
+  package static let table: [CommandLineOption] = [
     // The launcher runs it: every word after it is the archive command's.
     CommandLineOption("A", "run \".archive ARGS\" and exit", label: "-A ARGS...") { _, _ in },
     CommandLineOption("append", "append the database to the end of the file", phase: .early) {
@@ -163,12 +163,12 @@ extension CommandLineOption {
   ]
 
   /// The option named `name` (without dashes), if litesh has it.
-  public static func named(_ name: String) -> CommandLineOption? {
+  package static func named(_ name: String) -> CommandLineOption? {
     table.first { $0.name == name }
   }
 
   /// The `-help` text, as sqlite3 prints it with `program` as the name.
-  public static func usage(program: String) -> String {
+  package static func usage(program: String) -> String {
     var text = "Usage: \(program) [OPTIONS] FILENAME [SQL]\n"
     text += "FILENAME is the name of an SQLite database. A new database is created\n"
     text += "if the file does not previously exist.\n"
@@ -184,5 +184,5 @@ extension CommandLineOption {
   }
 
   /// The line `-help` prints above litesh's own options, after sqlite3's.
-  public static let ownOptionsHeading = "litesh's own options:"
+  package static let ownOptionsHeading = "litesh's own options:"
 }

@@ -1,9 +1,9 @@
 /// One command-line option: its name, argument, help line and effect, together.
 ///
 /// The table of these drives parsing, `-help`, and later the man page and shell completions.
-public struct CommandLineOption: Sendable {
+package struct CommandLineOption: Sendable {
   /// When an option takes effect, as in sqlite3's two passes over the arguments.
-  public enum Phase: Sendable {
+  package enum Phase: Sendable {
     /// Before the database opens and the init file runs (`-init`, `-readonly`, `-bail`).
     case early
     /// After the init file, in argument order with `-cmd` (`-csv`, `-header`, `-cmd`).
@@ -11,21 +11,21 @@ public struct CommandLineOption: Sendable {
   }
 
   /// The name without dashes (`separator`).
-  public let name: String
+  package let name: String
   /// The placeholder of its argument (`SEP`, `SIZE N`), or `nil` for a flag.
-  public let argument: String?
+  package let argument: String?
   /// How many arguments follow it: 0 for a flag, 2 for `-pagecache SIZE N`, else 1.
-  public let argumentCount: Int
+  package let argumentCount: Int
   /// The `-help` description.
-  public let summary: String
+  package let summary: String
   /// The `-help` label when it is not `-NAME ARGUMENT` (`-[no]header`); `nil` to compute it.
-  public let label: String?
+  package let label: String?
   /// Whether `-help` lists it.
-  public let isListed: Bool
+  package let isListed: Bool
   /// When its effect applies.
-  public let phase: Phase
+  package let phase: Phase
   /// Whether sqlite3 has it too or only litesh does (`-help` lists litesh's own apart).
-  public let origin: CommandOrigin
+  package let origin: CommandOrigin
   /// Whether, with nothing after it, sqlite3 reports it as an unknown option rather than a
   /// missing argument (`-maxsize`).
   let isUnknownWithoutArgument: Bool
@@ -79,44 +79,44 @@ public struct CommandLineOption: Sendable {
 
   /// The spelling documented and completed: one dash for sqlite3's options (`-csv`), two for
   /// litesh's own (`--readers`); the parser accepts either for both.
-  public var spelling: String {
+  package var spelling: String {
     (origin == .litesh ? "--" : "-") + name
   }
 
   /// The label `-help` prints (`-cmd COMMAND`).
-  public var helpLabel: String {
+  package var helpLabel: String {
     label ?? (spelling + (argument.map { " " + $0 } ?? ""))
   }
 
   /// The `-help` line: three spaces, the label padded to 21 columns, the summary.
-  public var helpLine: String {
+  package var helpLine: String {
     let label = helpLabel
     return "   " + label + String(repeating: " ", count: max(1, 21 - label.utf8.count)) + summary
   }
 }
 
 /// What the options decide before the shell starts.
-public struct LaunchSettings {
+package struct LaunchSettings {
   /// The session settings the shell starts with.
-  public var state = ShellState()
+  package var state = ShellState()
   /// `-init FILE`, replacing `~/.sqliterc`.
-  public var initFile: String?
+  package var initFile: String?
   /// `-batch` / `-interactive`, overriding whether stdin is a terminal.
-  public var forcedInteractive: Bool?
+  package var forcedInteractive: Bool?
   /// `-version`: print the SQLite version and stop.
-  public var printVersion = false
+  package var printVersion = false
   /// `-help`.
-  public var printHelp = false
+  package var printHelp = false
   /// `--completions SHELL`: print that shell's completion script and stop.
-  public var completionShell: String?
+  package var completionShell: String?
   /// `-mmap N`: every connection's default and largest `mmap_size`.
-  public var memoryMapSize: Int64?
+  package var memoryMapSize: Int64?
   /// `-vfs NAME`: the VFS made the default before anything opens.
-  public var vfsName: String?
+  package var vfsName: String?
   /// `-pagecache SIZE N`: the page-cache memory set up before SQLite initialises.
-  public var pageCache: (slotSize: Int, count: Int)?
+  package var pageCache: (slotSize: Int, count: Int)?
   /// `-lookaside SIZE N`: every connection's lookaside memory (ignored by this library).
-  public var lookaside: (slotSize: Int32, count: Int32)?
+  package var lookaside: (slotSize: Int32, count: Int32)?
   /// `-memtrace`: SQLite's allocations are logged on stderr from the start.
-  public var tracesMemory = false
+  package var tracesMemory = false
 }

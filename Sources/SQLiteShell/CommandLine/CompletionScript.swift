@@ -5,9 +5,9 @@
 /// script completes every option in its documented spelling, database files for the first
 /// argument, files after `-init`, the shell names after `--completions`, and nothing after an
 /// option whose argument is free text (`-cmd`, `-separator`).
-public struct CompletionScript: Sendable {
+package struct CompletionScript: Sendable {
   /// The shells there are scripts for.
-  public enum Kind: String, CaseIterable, Sendable {
+  package enum Kind: String, CaseIterable, Sendable {
     /// bash, through `complete -F`.
     case bash
     /// zsh, through `compinit` (`_litesh` on `fpath`).
@@ -29,18 +29,18 @@ public struct CompletionScript: Sendable {
   }
 
   /// Which shell the script is for.
-  public let kind: Kind
+  package let kind: Kind
   /// The options it completes.
   let options: [CommandLineOption]
 
   /// The script for `kind` over every option in the table.
-  public init(_ kind: Kind) {
+  package init(_ kind: Kind) {
     self.kind = kind
     self.options = CommandLineOption.table
   }
 
   /// The script's text.
-  public var text: String {
+  package var text: String {
     switch kind {
     case .bash: bash
     case .zsh: zsh

@@ -9,14 +9,14 @@ import SQLiteCore
 /// and not when `-init FILE` replaces `~/.sqliterc`. A missing file is no error. Each message
 /// a line of it causes starts with the file's name and the line number. A line choosing the
 /// display mode does nothing when the results do not reach a person's screen.
-public enum ConfigFile {
+package enum ConfigFile {
   /// The environment variable naming the base directory.
-  public static let directoryVariable = "XDG_CONFIG_HOME"
+  package static let directoryVariable = "XDG_CONFIG_HOME"
 
   /// The config file's path: under an absolute `$XDG_CONFIG_HOME` (a relative one is ignored,
   /// as the XDG rules say), else under `$HOME/.config`, else under `homeDirectory/.config`;
   /// `nil` when there is none of them.
-  public static func path(environment: (String) -> String?, homeDirectory: String?) -> String? {
+  package static func path(environment: (String) -> String?, homeDirectory: String?) -> String? {
     if let base = environment(directoryVariable), base.hasPrefix("/") {
       return base + "/litesh/config"
     }

@@ -12,9 +12,9 @@
 ///    and `docker -t` always set a real one): a program. `INSIDE_EMACS` alone decides nothing:
 ///    Emacs's vterm sets it around a real terminal.
 /// 4. Otherwise a person.
-public struct SessionAudience: Sendable, Equatable {
+package struct SessionAudience: Sendable, Equatable {
   /// The two kinds of audience.
-  public enum Kind: String, Sendable, Equatable {
+  package enum Kind: String, Sendable, Equatable {
     /// A person at a real terminal: litesh's terminal behaviour.
     case person
     /// A program: sqlite3 3.40.1's bytes (banner, prompts, default output mode), nothing added.
@@ -22,32 +22,32 @@ public struct SessionAudience: Sendable, Equatable {
   }
 
   /// The environment variable that overrides the rule: `person` or `program`.
-  public static let environmentVariable = "LITESH_AUDIENCE"
+  package static let environmentVariable = "LITESH_AUDIENCE"
 
   /// Who is there.
-  public var kind: Kind
+  package var kind: Kind
   /// Whether a person reads the results on a screen (standard output is a terminal).
   ///
   /// The terminal display mode is the default only then.
-  public var readsResultsOnScreen: Bool
+  package var readsResultsOnScreen: Bool
 
   /// Whether a person is at the keyboard.
-  public var isPerson: Bool { kind == .person }
+  package var isPerson: Bool { kind == .person }
 
   /// The main prompt a session starts with (until `.prompt`): litesh's own for a person,
   /// sqlite3's `sqlite> ` for a program, which waits for exactly that text (sql-mode's
   /// `^sqlite> `, an expect script's `"sqlite> "`).
-  public var mainPrompt: String { isPerson ? "litesh> " : "sqlite> " }
+  package var mainPrompt: String { isPerson ? "litesh> " : "sqlite> " }
 
   /// An audience as given.
-  public init(kind: Kind, readsResultsOnScreen: Bool) {
+  package init(kind: Kind, readsResultsOnScreen: Bool) {
     self.kind = kind
     self.readsResultsOnScreen = kind == .person && readsResultsOnScreen
   }
 
   /// Applies the rule above to what the process was started with; `environment` looks up one
   /// variable (`nil` when unset).
-  public static func decide(
+  package static func decide(
     inputIsTerminal: Bool, outputIsTerminal: Bool, environment: (String) -> String?
   ) -> SessionAudience {
     let kind: Kind

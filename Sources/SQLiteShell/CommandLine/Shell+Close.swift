@@ -18,7 +18,7 @@ extension Shell {
   ///   the end of the input, whichever happened.
   /// - Returns: whether a transaction had to be rolled back.
   @discardableResult
-  public func close(reason: LeaveReason? = nil) -> Bool {
+  package func close(reason: LeaveReason? = nil) -> Bool {
     let rolledBack = rollBackLeftTransaction(reason ?? ownLeaveReason)
     if rolledBack && !state.isInteractive { hadError = true }
     resetOutput()

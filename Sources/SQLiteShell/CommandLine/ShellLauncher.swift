@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -11,9 +11,9 @@ import Darwin
 /// Order: options that matter before opening (first pass, where a missing argument is fatal),
 /// the init file (`~/.sqliterc` or `-init FILE`), then the other options in order with each
 /// `-cmd` run where it stands, then the SQL arguments (stdin is then not read) or stdin.
-public struct ShellLauncher {
+package struct ShellLauncher {
   /// How the launch ended or what is left to do.
-  public enum Start {
+  package enum Start {
     /// Everything ran (or an option ended the program): exit with this status.
     case finished(Int32)
     /// The shell is ready for its main input (stdin or the REPL).
@@ -21,36 +21,36 @@ public struct ShellLauncher {
   }
 
   /// The arguments, `argv[0]` first.
-  public let arguments: [String]
+  package let arguments: [String]
   /// The same arguments as the exact bytes of `argv`: SQL, `-cmd` and `-init` take these.
-  public let argumentBytes: [SQLText]
+  package let argumentBytes: [SQLText]
   /// Standard output.
-  public let output: OutputSink
+  package let output: OutputSink
   /// Standard error.
-  public let errors: OutputSink
+  package let errors: OutputSink
   /// Whether stdin is a terminal (the default for interactive mode).
-  public let isTerminal: Bool
+  package let isTerminal: Bool
   /// Who is at the other end (``SessionAudience``): the program decides it once and passes it
   /// in; the default, a program, keeps sqlite3's bytes.
-  public var audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
+  package var audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
   /// Where `~/.sqliterc` is looked for; `nil` when there is no home directory.
-  public let homeDirectory: String?
+  package let homeDirectory: String?
   /// litesh's config file (``ConfigFile``), read after `~/.sqliterc`; `nil` (the default, and
   /// every in-process test's) reads none.
-  public var configFilePath: String?
+  package var configFilePath: String?
 
   /// Runs once the shell exists, before `-init`, `-cmd` and SQL arguments run: where the
   /// program installs its signal handling, so Ctrl-C and SIGTERM reach those statements too.
-  public var onShellCreated: ((Shell) -> Void)?
+  package var onShellCreated: ((Shell) -> Void)?
   /// Standard input, for `.open --hexdb` run by `-cmd` or an argument: sqlite3 reads the hexdb
   /// text from stdin there.
-  public var standardInput: () -> LineReader = { LineReader(fileDescriptor: 0) }
+  package var standardInput: () -> LineReader = { LineReader(fileDescriptor: 0) }
 
   /// A launcher for `arguments` (with `argv[0]`), writing to the given sinks.
   ///
   /// `argumentBytes`, when given, are the same arguments as raw bytes (`argv` before Swift
   /// replaced what is not UTF-8); it must have as many elements as `arguments`.
-  public init(
+  package init(
     arguments: [String], argumentBytes: [SQLText]? = nil, output: OutputSink,
     errors: OutputSink, isTerminal: Bool, homeDirectory: String?
   ) {
@@ -67,7 +67,7 @@ public struct ShellLauncher {
   }
 
   /// The home directory sqlite3 uses: the password database first, then `$HOME`.
-  public static func defaultHomeDirectory() -> String? {
+  package static func defaultHomeDirectory() -> String? {
     if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
       return String(cString: directory)
     }
@@ -77,7 +77,7 @@ public struct ShellLauncher {
   private var program: String { arguments.first ?? "litesh" }
 
   /// Runs options, the init file, `-cmd` and SQL arguments.
-  public func start() -> Start {
+  package func start() -> Start {
     var settings = LaunchSettings()
     // A person reading results on a terminal starts in the display mode; `.mode` or a mode
     // option in ~/.sqliterc, the config file, `-cmd` or the arguments replaces it as usual.
@@ -190,7 +190,7 @@ public struct ShellLauncher {
   }
 
   /// Runs the whole launch with `input` as stdin and returns the exit status.
-  public func run(input: LineReader) -> Int32 {
+  package func run(input: LineReader) -> Int32 {
     var launcher = self
     launcher.standardInput = { input }
     switch launcher.start() {

@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// Context-aware TAB completion for the shell, independent of any terminal library.
 ///
@@ -8,21 +8,21 @@ public import SQLiteCore
 /// (after FROM, JOIN, INTO, UPDATE, TABLE), columns of the statement's tables (and after
 /// `alias.`) and parameter names. The line editor only has to split words the same way, at
 /// ``wordBreakCharacters``.
-public final class CompletionEngine {
+package final class CompletionEngine {
   /// Where words split: the line editor must use the same set so words agree.
-  public static let wordBreakCharacters = " \t\n\"'`><=;|&{(),+-*/%"
+  package static let wordBreakCharacters = " \t\n\"'`><=;|&{(),+-*/%"
   /// The most candidates one request returns.
-  public static let candidateLimit = 1000
+  package static let candidateLimit = 1000
 
   /// The dot-command names (without the dot) offered at the start of a line.
-  public var dotCommandNames: [String]
+  package var dotCommandNames: [String]
   /// Where `.parameter` names come from; by default sqlite3's `temp.sqlite_parameters` table.
-  public var parameterNames: (Connection) -> [String] = CompletionEngine.storedParameterNames
+  package var parameterNames: (Connection) -> [String] = CompletionEngine.storedParameterNames
   /// The cached schema names, refreshed on each request when the schema changed.
-  public let schema = SchemaCache()
+  package let schema = SchemaCache()
 
   /// Creates an engine offering the given dot-command names (from the registry).
-  public init(dotCommandNames: [String]) {
+  package init(dotCommandNames: [String]) {
     self.dotCommandNames = dotCommandNames.sorted()
   }
 
@@ -35,7 +35,7 @@ public final class CompletionEngine {
   ///   - connection: the shell's current connection, for schema and parameter names; with
   ///     `nil` (no database open yet) only keywords, functions and commands are offered.
   /// - Returns: the word before the cursor and its replacements.
-  public func complete(
+  package func complete(
     line: String, cursor: Int? = nil, pending: String = "", connection: Connection?
   ) -> Completion {
     let utf8 = Array(line.utf8)
@@ -168,7 +168,7 @@ public final class CompletionEngine {
   }
 
   /// The keys of sqlite3's parameter table, `temp.sqlite_parameters`; none if it is missing.
-  public static func storedParameterNames(_ connection: Connection) -> [String] {
+  package static func storedParameterNames(_ connection: Connection) -> [String] {
     let rows = (try? connection.query("SELECT key FROM temp.sqlite_parameters ORDER BY key")) ?? []
     return rows.compactMap { row in
       if case .text(let key) = row[0] { return key }
@@ -207,14 +207,14 @@ public final class CompletionEngine {
 }
 
 /// The result of one completion request.
-public struct Completion: Equatable, Sendable {
+package struct Completion: Equatable, Sendable {
   /// The word before the cursor that a candidate replaces.
-  public var word: String
+  package var word: String
   /// The replacements for ``word``, best first.
-  public var candidates: [String]
+  package var candidates: [String]
 
   /// Creates a result.
-  public init(word: String, candidates: [String]) {
+  package init(word: String, candidates: [String]) {
     self.word = word
     self.candidates = candidates
   }

@@ -2,9 +2,9 @@
 ///
 /// The command names themselves come from the dot-command registry; this table adds only what
 /// completion needs to know about their arguments.
-public enum DotCommandArgumentKinds {
+package enum DotCommandArgumentKinds {
   /// The kind of value an argument position takes.
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// One of a fixed set of words.
     case choices([String])
     /// A file name (relative to the working directory, or a path).
@@ -20,7 +20,7 @@ public enum DotCommandArgumentKinds {
   static let onOff = Kind.choices(["on", "off"])
 
   /// The argument kinds of each command by position (the last one repeats).
-  public static let table: [String: [Kind]] = [
+  package static let table: [String: [Kind]] = [
     "backup": [.fileName],
     "bail": [onOff],
     "changes": [onOff],
@@ -63,7 +63,7 @@ public enum DotCommandArgumentKinds {
   ]
 
   /// The kind of the argument at `position` (0 is the first argument) of `command`, if known.
-  public static func kind(of command: String, at position: Int) -> Kind? {
+  package static func kind(of command: String, at position: Int) -> Kind? {
     guard let kinds = table[command], let last = kinds.last else { return nil }
     return position < kinds.count ? kinds[position] : last
   }

@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// The names completion offers from a database: schemas, tables, views and their columns.
 ///
@@ -7,33 +7,33 @@ public import SQLiteCore
 /// only for the tables a statement mentions. Every read is capped, so a schema with many
 /// thousands of tables never makes a TAB press slow. A read that fails (a locked or corrupt
 /// database) leaves the previous names in place rather than reporting anything.
-public final class SchemaCache {
+package final class SchemaCache {
   /// A table or view and the schema (`main`, `temp`, an attached name) holding it.
-  public struct Table: Equatable, Sendable {
+  package struct Table: Equatable, Sendable {
     /// The schema name.
-    public var schema: String
+    package var schema: String
     /// The table or view name.
-    public var name: String
+    package var name: String
   }
 
   /// The most table names read from one schema.
-  public static let tableLimit = 5000
+  package static let tableLimit = 5000
   /// The most tables whose columns one request reads.
-  public static let columnTableLimit = 16
+  package static let columnTableLimit = 16
 
   private var connectionID: ObjectIdentifier?
   private var versions: [String: Int] = [:]
   private var columnsByTable: [String: [String]] = [:]
   /// The schema names, in `PRAGMA database_list` order.
-  public private(set) var schemas: [String] = []
+  package private(set) var schemas: [String] = []
   /// Every table and view, main schema first.
-  public private(set) var tables: [Table] = []
+  package private(set) var tables: [Table] = []
 
   /// Creates an empty cache; it fills on the first ``refresh(from:)``.
-  public init() {}
+  package init() {}
 
   /// Reloads the names if the connection or any schema changed since the last call.
-  public func refresh(from connection: Connection) {
+  package func refresh(from connection: Connection) {
     let identity = ObjectIdentifier(connection)
     guard let current = try? Self.schemaVersions(connection) else { return }
     if identity == connectionID, current == versions { return }
@@ -55,13 +55,13 @@ public final class SchemaCache {
   }
 
   /// Forgets everything, so the next ``refresh(from:)`` reads the schema again.
-  public func invalidate() {
+  package func invalidate() {
     connectionID = nil
     versions = [:]
   }
 
   /// The table or view called `name` (case-insensitively), optionally in one schema.
-  public func table(named name: String, schema: String? = nil) -> Table? {
+  package func table(named name: String, schema: String? = nil) -> Table? {
     let lowered = name.lowercased()
     return tables.first {
       $0.name.lowercased() == lowered && (schema == nil || $0.schema.lowercased() == schema)
@@ -69,7 +69,7 @@ public final class SchemaCache {
   }
 
   /// The column names of a table or view, read on first use and then kept.
-  public func columns(of table: Table, in connection: Connection) -> [String] {
+  package func columns(of table: Table, in connection: Connection) -> [String] {
     let key = table.schema + "." + table.name
     if let cached = columnsByTable[key] { return cached }
     let sql = "SELECT name FROM pragma_table_xinfo(?, ?)"

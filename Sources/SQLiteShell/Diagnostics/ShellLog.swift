@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +14,7 @@ import Darwin
 /// runs the statement, and a shell runs every statement on its own thread, so a line reaches the
 /// shell whose statement caused it; lines logged on a thread with no `.log` sink are dropped
 /// (as sqlite3 drops them while `.log` is off).
-public enum ShellLog {
+package enum ShellLog {
   /// A sink registered by `.log`, held weakly: a finished shell leaves nothing behind.
   ///
   /// `@unchecked Sendable`: the sink is written only on the thread that registered it (the
@@ -34,7 +34,7 @@ public enum ShellLog {
   /// Installs the SQLite log callback; `false` when SQLite had already initialised (or a
   /// handler is installed), in which case `.log` prints nothing.
   @discardableResult
-  public static func installSQLiteHandler() -> Bool {
+  package static func installSQLiteHandler() -> Bool {
     do {
       try SQLiteLog.install { entry in deliver(entry) }
       return true
@@ -45,7 +45,7 @@ public enum ShellLog {
 
   /// Writes one entry as sqlite3's `shellLog` does (`(CODE) MESSAGE`, then a flush) to the sink
   /// registered for the calling thread, if any.
-  public static func deliver(_ entry: SQLiteLog.Entry) {
+  package static func deliver(_ entry: SQLiteLog.Entry) {
     let thread = currentThread()
     let destination = destinations.withLock { $0[thread] }
     guard let sink = destination?.sink else { return }

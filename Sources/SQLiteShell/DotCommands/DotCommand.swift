@@ -4,9 +4,9 @@
 /// completion and the man page. A command without a handler is a name sqlite3 knows that
 /// litesh does not run yet: it still takes part in prefix resolution, so an abbreviation
 /// resolves exactly as it does in sqlite3.
-public struct DotCommand: Sendable {
+package struct DotCommand: Sendable {
   /// What a handler tells the input loop.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     /// The command succeeded.
     case success
     /// The command failed (the message is already printed): counts as an error.
@@ -16,21 +16,21 @@ public struct DotCommand: Sendable {
   }
 
   /// Runs a command: the shell, then the arguments after the name (quotes and escapes resolved).
-  public typealias Handler = @Sendable (Shell, [String]) -> Outcome
+  package typealias Handler = @Sendable (Shell, [String]) -> Outcome
 
   /// The full name, without the dot (`headers`).
-  public let name: String
+  package let name: String
   /// The shortest abbreviation accepted (`.h` is 1 for `headers`).
-  public let minimumPrefix: Int
+  package let minimumPrefix: Int
   /// The `.help` lines: the first is usage and summary, the rest are the `-all` details.
-  public let help: [String]
+  package let help: [String]
   /// The handler; `nil` for a sqlite3 command litesh does not implement.
-  public let handler: Handler?
+  package let handler: Handler?
   /// Whether sqlite3 has the command too or only litesh does (`.help` groups by it).
-  public let origin: CommandOrigin
+  package let origin: CommandOrigin
 
   /// Creates a command.
-  public init(
+  package init(
     _ name: String, minimumPrefix: Int = 1, origin: CommandOrigin = .sqlite3, help: [String] = [],
     handler: Handler? = nil
   ) {
@@ -42,19 +42,19 @@ public struct DotCommand: Sendable {
   }
 
   /// The usage part of the first help line (`.headers on|off`).
-  public var usage: String {
+  package var usage: String {
     guard let first = help.first else { return "." + name }
     return String(first.prefix(25)).trimmingTrailingSpaces()
   }
 
   /// The summary part of the first help line.
-  public var summary: String {
+  package var summary: String {
     guard let first = help.first else { return "" }
     return String(first.dropFirst(25))
   }
 
   /// Whether `typed` (without the dot) selects this command as an abbreviation.
-  public func accepts(_ typed: String) -> Bool {
+  package func accepts(_ typed: String) -> Bool {
     typed.utf8.count >= minimumPrefix && name.utf8.starts(with: typed.utf8)
   }
 }

@@ -1,18 +1,18 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// How sqlite3 3.40.1 splits a dot-command line and reads its numbers and booleans.
-public enum DotCommandArguments {
+package enum DotCommandArguments {
   /// Splits a dot-command line (with its leading `.`) into words.
   ///
   /// Words are separated by white space; `'…'` and `"…"` group (an unterminated quote runs to
   /// the end). Backslash escapes are resolved in unquoted and double-quoted words, not in
   /// single-quoted ones. At most 51 words, as in sqlite3.
-  public static func split(_ line: String) -> [String] {
+  package static func split(_ line: String) -> [String] {
     splitBytes(SQLText(line)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Splits a dot-command line given as bytes into words, each kept as bytes.
-  public static func splitBytes(_ line: SQLText) -> [[UInt8]] {
+  package static func splitBytes(_ line: SQLText) -> [[UInt8]] {
     var bytes = Array(line.bytes.dropFirst())
     bytes.append(0)
     var words: [[UInt8]] = []
@@ -48,7 +48,7 @@ public enum DotCommandArguments {
   /// Resolves C escapes (`\t`, `\n`, `\\`, octal `\NNN`; any other `\x` is `x`).
   ///
   /// A `\0` ends the text, as the NUL ends sqlite3's C string.
-  public static func resolveBackslashes(_ bytes: [UInt8]) -> [UInt8] {
+  package static func resolveBackslashes(_ bytes: [UInt8]) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count)
     var index = 0
@@ -87,12 +87,12 @@ public enum DotCommandArguments {
 
   /// sqlite3's `integerValue`: decimal or `0x` hex, optional sign, and a size suffix
   /// (`KiB`, `MiB`, `GiB`, `KB`, `MB`, `GB`, `K`, `M`, `G`, any case).
-  public static func integer(_ text: String) -> Int64 { ShellNumbers.integerValue(text) }
+  package static func integer(_ text: String) -> Int64 { ShellNumbers.integerValue(text) }
 
   /// sqlite3's `booleanValue`: a number, `on`/`yes` or `off`/`no` (any case).
   ///
   /// Anything else is false, with sqlite3's warning written to `errors`.
-  public static func boolean(_ text: String, errors: OutputSink) -> Bool {
+  package static func boolean(_ text: String, errors: OutputSink) -> Bool {
     let (value, warning) = ShellNumbers.booleanValue(text)
     if let warning { errors.write(warning) }
     return value != 0

@@ -1,6 +1,6 @@
 extension DotCommandRegistry {
   /// litesh's commands, with sqlite3's other names kept for abbreviation order.
-  public static let standard = DotCommandRegistry([
+  package static let standard = DotCommandRegistry([
     DotCommand("archive", help: HelpText.archiveHelp, handler: ArchiveCommand.run),
     DotCommand(
       "auth", minimumPrefix: 2, help: HelpText.authHelp, handler: AuthorizerTrace.command),

@@ -3,36 +3,36 @@
 /// An abbreviation resolves to the first command that accepts it, so `.e` is `.echo` and
 /// `.ex` is `.exit`, as in sqlite3 3.40.1; names sqlite3 has and litesh does not run yet are
 /// kept (without handler) so they shadow the same abbreviations.
-public struct DotCommandRegistry: Sendable {
+package struct DotCommandRegistry: Sendable {
   /// Every command, in resolution order.
-  public let commands: [DotCommand]
+  package let commands: [DotCommand]
 
   /// A registry of the given commands, in resolution order.
-  public init(_ commands: [DotCommand]) {
+  package init(_ commands: [DotCommand]) {
     self.commands = commands
   }
 
   /// The command `typed` (the name without the dot) selects, if any.
-  public func resolve(_ typed: String) -> DotCommand? {
+  package func resolve(_ typed: String) -> DotCommand? {
     commands.first { $0.accepts(typed) }
   }
 
   /// The commands litesh runs, sorted by name as `.help` lists them.
-  public var implemented: [DotCommand] {
+  package var implemented: [DotCommand] {
     commands.filter { $0.handler != nil }.sorted { $0.name < $1.name }
   }
 
   /// The `.help` text lines of every implemented command, in `.help` order.
-  public var helpLines: [String] { implemented.flatMap(\.help) }
+  package var helpLines: [String] { implemented.flatMap(\.help) }
 
   /// The heading `.help` prints above litesh's own commands, after sqlite3's.
-  public static let ownCommandsHeading = "litesh's own commands:"
+  package static let ownCommandsHeading = "litesh's own commands:"
 
   /// The lines `.help [PATTERN]` prints, chosen as sqlite3's `showHelp` chooses them.
   ///
   /// Without a pattern (or with `-all`), sqlite3's commands come first, as sqlite3 lists them,
   /// then litesh's own after a blank line and ``ownCommandsHeading``.
-  public func help(matching pattern: String?) -> [String] {
+  package func help(matching pattern: String?) -> [String] {
     let lines = helpLines
     guard let pattern, !pattern.hasPrefix("0"), !["-a", "-all", "--all"].contains(pattern)
     else {

@@ -8,7 +8,7 @@ import SQLiteCore
 /// (`ResultWriter`) as a local statement's.
 extension Shell {
   /// Whether the database argument names a dqlite cluster.
-  public var isDqlite: Bool { state.namesDqliteCluster }
+  package var isDqlite: Bool { state.namesDqliteCluster }
 
   /// The dqlite session, made on first use; `nil` (after a message) when the address is bad.
   func dqliteSession() -> DqliteSession? {

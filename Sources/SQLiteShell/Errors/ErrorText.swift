@@ -1,10 +1,10 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// The texts sqlite3 3.40.1 prints for SQL errors, built byte for byte like its
 /// `save_err_msg` and `shell_error_context`.
-public enum ErrorText {
+package enum ErrorText {
   /// Where an SQL error happened: while preparing a statement or while stepping it.
-  public enum Phase: Sendable {
+  package enum Phase: Sendable {
     /// `sqlite3_prepare` failed: `Parse error` in scripts, `in prepare, ` for arguments.
     case prepare
     /// `sqlite3_step` failed: `Runtime error` in scripts, `stepping, ` for arguments.
@@ -15,13 +15,13 @@ public enum ErrorText {
   ///
   /// The result code is added when it is above 1, as the primary code (sqlite3 does not
   /// enable extended codes); the caret block only when SQLite reported an offset.
-  public static func detail(_ error: SQLiteError, phase: Phase) -> String {
+  package static func detail(_ error: SQLiteError, phase: Phase) -> String {
     detail(error, phase: phase, sql: nil).string
   }
 
   /// ``detail(_:phase:)`` as bytes: the message and `sql` (the text from the failing
   /// statement on, else the error's own ``SQLiteError/sql``) exactly as SQLite saw them.
-  public static func detail(_ error: SQLiteError, phase: Phase, sql: SQLText?) -> SQLText {
+  package static func detail(_ error: SQLiteError, phase: Phase, sql: SQLText?) -> SQLText {
     var text = SQLText(phase == .prepare ? "in prepare, " : "stepping, ")
     if let bytes = error.messageBytes {
       text.append(contentsOf: bytes)
@@ -39,13 +39,13 @@ public enum ErrorText {
   }
 
   /// The line a script error prints: `Parse error near line 3: …` (no line when interactive).
-  public static func scriptLine(_ error: SQLiteError, phase: Phase, line: Int?) -> String {
+  package static func scriptLine(_ error: SQLiteError, phase: Phase, line: Int?) -> String {
     scriptLine(error, phase: phase, sql: nil, line: line).string
   }
 
   /// ``scriptLine(_:phase:line:)`` as bytes, with the failing text as given (see
   /// ``detail(_:phase:sql:)``).
-  public static func scriptLine(
+  package static func scriptLine(
     _ error: SQLiteError, phase: Phase, sql: SQLText?, line: Int?
   ) -> SQLText {
     let detail = detail(error, phase: phase, sql: sql)
@@ -64,12 +64,12 @@ public enum ErrorText {
   /// `sql` starts where SQLite began preparing; leading white space is skipped first, as
   /// sqlite3 skips it between statements. Long text is cut to the 50 bytes before the error
   /// and 78 bytes in all, never inside a UTF-8 sequence.
-  public static func context(sql: String, offset: Int) -> String {
+  package static func context(sql: String, offset: Int) -> String {
     context(sql: SQLText(sql), offset: offset).string
   }
 
   /// ``context(sql:offset:)`` on the exact bytes SQLite prepared.
-  public static func context(sql: SQLText, offset: Int) -> SQLText {
+  package static func context(sql: SQLText, offset: Int) -> SQLText {
     var bytes = Array(sql.bytes)
     var offset = offset
     let leading = bytes.prefix(while: isSpace).count

@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// The error report a person at a terminal gets for a statement typed at the prompt: the line
 /// of the statement the error is on, whole, with a caret under the token, and for a misspelt
@@ -14,25 +14,25 @@ public import SQLiteCore
 ///
 /// Only for a person (``SessionAudience/isPerson``) typing at the prompt: scripts, pipes and
 /// programs get sqlite3's flattened caret block from ``ErrorText``, byte for byte.
-public struct StatementErrorReport: Sendable, Equatable {
+package struct StatementErrorReport: Sendable, Equatable {
   /// The first line: `Parse error: …` or `Runtime error: … (19)`, as sqlite3 words it.
-  public var headline: String
+  package var headline: String
   /// The line of the statement the error is on (1 for the first), when it is known.
-  public var lineNumber: Int?
+  package var lineNumber: Int?
   /// How many lines the statement has.
-  public var lineCount: Int
+  package var lineCount: Int
   /// The whole line the error is on, without its newline.
-  public var sourceLine: String?
+  package var sourceLine: String?
   /// The caret line: white space as wide as the text before the token (tabs kept), then `^`.
-  public var caretLine: String?
+  package var caretLine: String?
   /// The closest columns for `no such column` (tables for `no such table`), best first.
-  public var suggestions: [String]
+  package var suggestions: [String]
   /// What ``suggestions`` are: `columns`, `tables` or `functions`.
-  public var suggestionKind = "columns"
+  package var suggestionKind = "columns"
 
   /// The report for an error in `sql` (the text from the failing statement on, as given);
   /// `connection` supplies the columns for suggestions.
-  public init(
+  package init(
     error: SQLiteError, phase: ErrorText.Phase, sql: SQLText?, connection: Connection?
   ) {
     let code = error.primaryCode.rawValue
@@ -67,7 +67,7 @@ public struct StatementErrorReport: Sendable, Equatable {
   }
 
   /// The report as printed: the headline, the line with its caret, the suggestions.
-  public var text: String {
+  package var text: String {
     var text = headline + "\n"
     if let sourceLine, let caretLine {
       if lineCount > 1, let lineNumber { text += "  line \(lineNumber) of the statement:\n" }
@@ -81,7 +81,7 @@ public struct StatementErrorReport: Sendable, Equatable {
   }
 
   /// Whether the report says more than sqlite3's message would: a line to show.
-  public var locatesError: Bool { sourceLine != nil || !suggestions.isEmpty }
+  package var locatesError: Bool { sourceLine != nil || !suggestions.isEmpty }
 
   private mutating func locate(_ offset: Int, in statement: String) {
     let bytes = Array(statement.utf8)

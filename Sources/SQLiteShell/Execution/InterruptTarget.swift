@@ -6,15 +6,15 @@ import Synchronization
 ///
 /// The shell updates it whenever its connection changes (opened, `.open`, closed), so a signal
 /// watcher thread can interrupt the running statement without touching the shell itself.
-public final class InterruptTarget: Sendable {
+package final class InterruptTarget: Sendable {
   private let handle = Mutex<InterruptHandle?>(nil)
   private let pool = Mutex<ConnectionPool?>(nil)
 
   /// No connection yet.
-  public init() {}
+  package init() {}
 
   /// Interrupts the statement running on the current connection or on one of its readers.
-  public func interrupt() {
+  package func interrupt() {
     handle.withLock { $0 }?.interrupt()
     pool.withLock { $0 }?.interrupt()
   }

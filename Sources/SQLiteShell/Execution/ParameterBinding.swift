@@ -1,20 +1,20 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// The shell's bound parameters: values kept in `temp.sqlite_parameters` by `.parameter`, bound
 /// into statements by name, as sqlite3's `bind_prepared_stmt` does.
 ///
 /// One function does the binding so that every place that runs SQL for the user (the shell's
 /// statements now, `.bench` custom workloads later) binds exactly the same values.
-public enum ParameterBinding {
+package enum ParameterBinding {
   /// The table `.parameter` keeps its values in.
-  public static let tableName = "temp.sqlite_parameters"
+  package static let tableName = "temp.sqlite_parameters"
 
   /// Binds every parameter of `statement` from the parameter table of `connection`.
   ///
   /// A parameter is looked up by its name as written (`:a`, `@a`, `$a`, `?3`); an anonymous
   /// `?` at index N is looked up as `?N`. Names without a value bind `NULL`. Without a parameter
   /// table (no `.parameter` yet) nothing is bound, so every parameter stays `NULL`.
-  public static func bind(_ statement: Statement, from connection: Connection) {
+  package static func bind(_ statement: Statement, from connection: Connection) {
     let count = statement.parameterCount
     guard count > 0, connection.hasColumn("key", inTable: "sqlite_parameters", database: "temp")
     else { return }
@@ -42,7 +42,7 @@ public enum ParameterBinding {
   /// would bind them; empty when there is no parameter table.
   ///
   /// For statements that run elsewhere (a dqlite cluster, which binds by position).
-  public static func values(for names: [String?], from connection: Connection) -> [Value] {
+  package static func values(for names: [String?], from connection: Connection) -> [Value] {
     guard !names.isEmpty,
       connection.hasColumn("key", inTable: "sqlite_parameters", database: "temp"),
       let lookup = try? connection.cachedStatement(
@@ -59,7 +59,7 @@ public enum ParameterBinding {
   }
 
   /// Creates the parameter table if it is missing (sqlite3's `bind_table_init`).
-  public static func createTable(on connection: Connection) {
+  package static func createTable(on connection: Connection) {
     connection.withWritableSchema {
       try? connection.execute(
         "CREATE TABLE IF NOT EXISTS temp.sqlite_parameters(\n  key TEXT PRIMARY KEY,\n  value\n)"

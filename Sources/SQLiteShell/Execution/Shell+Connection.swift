@@ -120,7 +120,7 @@ extension Shell {
 
 extension ShellState {
   /// The `.stats` settings.
-  public enum StatisticsMode: String, Sendable {
+  package enum StatisticsMode: String, Sendable {
     /// Nothing after statements.
     case off
     /// Memory, cache, statement and I/O counters after each statement.

@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -9,13 +9,13 @@ import Darwin
 /// Running SQL text: statement by statement, with sqlite3's error reports, timer and counts.
 extension Shell {
   /// The first failure of a chunk of SQL and where it happened.
-  public struct Failure: Error {
+  package struct Failure: Error {
     /// The SQLite error.
-    public var error: SQLiteError
+    package var error: SQLiteError
     /// Preparing or stepping.
-    public var phase: ErrorText.Phase
+    package var phase: ErrorText.Phase
     /// The text from the failing statement on, as given (what the caret block shows).
-    public var sql: SQLText?
+    package var sql: SQLText?
 
     /// A statement stopped by Ctrl-C before its first step.
     static var interrupted: Failure {
@@ -61,12 +61,12 @@ extension Shell {
   /// Runs SQL given as a command-line argument: sqlite3's `Error: in prepare, …` wording.
   ///
   /// - Returns: `nil` on success, else the exit status sqlite3 uses (the primary result code).
-  public func runArgumentSQL(_ sql: String) -> Int32? { runArgumentSQL(SQLText(sql)) }
+  package func runArgumentSQL(_ sql: String) -> Int32? { runArgumentSQL(SQLText(sql)) }
 
   /// Runs SQL given as a command-line argument's bytes, which reach SQLite unchanged.
   ///
   /// - Returns: `nil` on success, else the exit status sqlite3 uses (the primary result code).
-  public func runArgumentSQL(_ sql: SQLText) -> Int32? {
+  package func runArgumentSQL(_ sql: SQLText) -> Int32? {
     if isDqlite { return runSQLOnDqlite(sql, line: nil) ? nil : 1 }
     guard let connection = openDatabase() else { return 1 }
     if let expert = takePendingExpert(on: connection) { return adviseArgument(expert, on: sql) }
@@ -84,14 +84,14 @@ extension Shell {
   /// Prepares and runs each statement of `sql` in turn, writing results in the current style.
   ///
   /// - Returns: the first failure; the statements after it do not run.
-  public func execute(_ sql: String, on connection: Connection) -> Failure? {
+  package func execute(_ sql: String, on connection: Connection) -> Failure? {
     execute(SQLText(sql), on: connection)
   }
 
   /// Prepares and runs each statement of `sql`, whose bytes reach SQLite unchanged.
   ///
   /// - Returns: the first failure; the statements after it do not run.
-  public func execute(_ sql: SQLText, on connection: Connection) -> Failure? {
+  package func execute(_ sql: SQLText, on connection: Connection) -> Failure? {
     if LiteralInsert.mayBegin(sql), allowsLiteralInserts {
       switch runLiteralInsert(sql, on: connection) {
       case .notHandled: break

@@ -9,15 +9,15 @@ import Darwin
 /// The child gets default signal dispositions and an empty signal mask (the shell ignores
 /// SIGPIPE and catches SIGINT; neither must leak into a pager or an editor) and shares the
 /// terminal unless ``start(_:arguments:standardInput:)`` is given a descriptor to read.
-public struct ChildProcess: Sendable {
+package struct ChildProcess: Sendable {
   /// The process id.
-  public let pid: Int32
+  package let pid: Int32
 
   /// Starts `command` with `/bin/sh -c`, or returns `nil` when it cannot start.
   ///
   /// `arguments` become `$1`, `$2`…; `standardInput` (if given) becomes the child's
   /// descriptor 0.
-  public static func start(
+  package static func start(
     _ command: String, arguments: [String] = [], standardInput: Int32? = nil
   ) -> ChildProcess? {
     var actions = posix_spawn_file_actions_t()
@@ -50,7 +50,7 @@ public struct ChildProcess: Sendable {
   }
 
   /// Waits for the process to end: its exit status, or 128 + the signal that ended it.
-  public func wait() -> Int32 {
+  package func wait() -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       if errno != EINTR { return -1 }
@@ -60,7 +60,7 @@ public struct ChildProcess: Sendable {
   }
 
   /// The value of environment variable `name`, or `nil` when unset or empty.
-  public static func environment(_ name: String) -> String? {
+  package static func environment(_ name: String) -> String? {
     guard let value = getenv(name), value.pointee != 0 else { return nil }
     return String(cString: value)
   }

@@ -1,14 +1,14 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// A database file name as SQLite must receive it: its exact bytes, even when they are not
 /// UTF-8 (a Latin-1 name from an old system), which a Swift `String` cannot hold.
-public enum DatabaseFileName {
+package enum DatabaseFileName {
   /// The name for `Connection(path:)`: the text itself when it is UTF-8, else a `file:` URI
   /// whose percent escapes SQLite decodes back to the very same bytes.
   ///
   /// sqlite3 passes the bytes through; repairing them to U+FFFD would open (or create) a
   /// different file.
-  public static func openable(_ name: SQLText) -> String {
+  package static func openable(_ name: SQLText) -> String {
     let bytes = name.bytes
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     // An absolute path gets an empty authority, so a leading `//` stays part of the path.
@@ -29,7 +29,7 @@ public enum DatabaseFileName {
   ///
   /// A URI whose escapes decode to bytes that are not UTF-8 is taken to be one of ours: a user
   /// who typed such a URI sees the file name it stands for.
-  public static func displayed(_ path: String) -> SQLText {
+  package static func displayed(_ path: String) -> SQLText {
     let prefix = path.hasPrefix("file://") ? "file://" : "file:"
     guard path.hasPrefix("file:") else { return SQLText(path) }
     var bytes: [UInt8] = []

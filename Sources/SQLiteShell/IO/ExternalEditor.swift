@@ -9,26 +9,26 @@ import Darwin
 /// The text goes to a fresh temporary file of mode 0600 (created by `mkstemps`, so never
 /// readable by others), the editor runs on the terminal with the file name as its argument,
 /// and the file is read back and removed.
-public enum ExternalEditor {
+package enum ExternalEditor {
   /// Why editing produced no text.
-  public struct Failure: Error, Equatable {
+  package struct Failure: Error, Equatable {
     /// The message for standard error, without `Error: ` and newline.
-    public let message: String
+    package let message: String
 
     /// A failure with a message.
-    public init(message: String) {
+    package init(message: String) {
       self.message = message
     }
   }
 
   /// The editor command from the environment.
-  public static var command: String {
+  package static var command: String {
     ChildProcess.environment("VISUAL") ?? ChildProcess.environment("EDITOR") ?? "vi"
   }
 
   /// Writes `text` to a temporary file, runs the editor on it, and returns the file's text
   /// without trailing white space.
-  public static func edit(_ text: String, editor: String = command) -> Result<String, Failure> {
+  package static func edit(_ text: String, editor: String = command) -> Result<String, Failure> {
     let directory = ChildProcess.environment("TMPDIR") ?? "/tmp"
     var template = Array((directory + "/litesh-edit-XXXXXX.sql").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in

@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -10,9 +10,9 @@ import Darwin
 ///
 /// Formatters append bytes; the sink writes them in large blocks, so streaming a large result
 /// costs one `write(2)` per 64 KiB, not one per value.
-public final class OutputSink {
+package final class OutputSink {
   /// Where the bytes go.
-  public enum Target {
+  package enum Target {
     /// A file descriptor, e.g. 1 for stdout.
     case fileDescriptor(Int32)
     /// An in-memory buffer, read back with ``captured``.
@@ -20,51 +20,51 @@ public final class OutputSink {
   }
 
   /// The pending bytes.
-  public var buffer: [UInt8] = []
+  package var buffer: [UInt8] = []
   let target: Target
   private var memory: [UInt8] = []
   private let flushThreshold = 1 << 16
   private var closeAction: (() -> Void)?
   /// When set, flushed bytes go to this closure instead of the file descriptor: the REPL's
   /// pager and its error colouring take over the terminal's bytes here.
-  public var redirect: ((UnsafeRawBufferPointer) -> Void)?
+  package var redirect: ((UnsafeRawBufferPointer) -> Void)?
   /// While set, flushed bytes are kept here instead of written: the config file's messages,
   /// which are written later with its name and line in front.
   var held: [UInt8]?
   /// Runs just before buffered bytes reach a file descriptor, and after them (`false`, `true`):
   /// the REPL erases its progress line there and wraps messages in colour.
-  public var aroundWrite: ((_ isAfter: Bool) -> Void)?
+  package var aroundWrite: ((_ isAfter: Bool) -> Void)?
   /// Whether Ctrl-C was pressed (the REPL sets it on standard output): polled while a column,
   /// table, box or markdown result is drawn (the rest is dropped once it returns `true`), and
   /// before each statement of the shell starts (it is then not run, but fails as interrupted).
-  public var isInterrupted: (@Sendable () -> Bool)?
+  package var isInterrupted: (@Sendable () -> Bool)?
   /// Counts the result rows formatters write here (the shell lends its counter).
-  public var rowCounter: RowCounter?
+  package var rowCounter: RowCounter?
   /// Whether other writers (`.trace`, `.log`, `.progress`) write here while a formatter streams
   /// rows: the formatter then hands over each row, so their lines land in step order.
-  public var interleavesWrites = false
+  package var interleavesWrites = false
   /// The `errno` of the first `write(2)` that failed (a full disk, a full `/dev/full`); the
   /// bytes pending then, and all written after, are dropped.
-  public private(set) var writeFailure: Int32?
+  package private(set) var writeFailure: Int32?
   /// Whether the shell has said so (it says it once).
-  public var isWriteFailureReported = false
+  package var isWriteFailureReported = false
   /// Runs once, with the `errno`, when a `write(2)` first fails.
-  public var onWriteFailure: ((Int32) -> Void)?
+  package var onWriteFailure: ((Int32) -> Void)?
   /// Whether the reader of this pipe has gone (`EPIPE` with SIGPIPE ignored): nothing written
   /// here can arrive any more.
-  public var isBroken: Bool { writeFailure == EPIPE }
+  package var isBroken: Bool { writeFailure == EPIPE }
 
   /// Creates a sink.
-  public init(_ target: Target) {
+  package init(_ target: Target) {
     self.target = target
     buffer.reserveCapacity(flushThreshold + 4096)
   }
 
   /// Creates (or truncates) a file and writes to it; `nil` when it cannot be opened.
-  public static func open(path: String) -> OutputSink? { open(path: SQLText(path)) }
+  package static func open(path: String) -> OutputSink? { open(path: SQLText(path)) }
 
   /// Creates (or truncates) a file whose name is these bytes; `nil` when it cannot be opened.
-  public static func open(path: SQLText) -> OutputSink? {
+  package static func open(path: SQLText) -> OutputSink? {
     let descriptor = path.withCString {
       Glibc.open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
@@ -75,10 +75,10 @@ public final class OutputSink {
   }
 
   /// Starts `command` with `/bin/sh -c` and writes to its standard input.
-  public static func open(command: String) -> OutputSink? { open(command: SQLText(command)) }
+  package static func open(command: String) -> OutputSink? { open(command: SQLText(command)) }
 
   /// Starts a command given as bytes with `/bin/sh -c` and writes to its standard input.
-  public static func open(command: SQLText) -> OutputSink? {
+  package static func open(command: SQLText) -> OutputSink? {
     guard let stream = command.withCString({ popen($0, "w") }) else { return nil }
     let sink = OutputSink(.fileDescriptor(fileno(stream)))
     sink.closeAction = { _ = pclose(stream) }
@@ -86,7 +86,7 @@ public final class OutputSink {
   }
 
   /// Flushes, then closes the file or waits for the command; sinks made with `init` stay open.
-  public func close() {
+  package func close() {
     flush()
     closeAction?()
     closeAction = nil
@@ -94,7 +94,7 @@ public final class OutputSink {
 
   /// Appends a string's UTF-8 bytes.
   @inline(__always)
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     var text = text
     text.withUTF8 { buffer.append(contentsOf: $0) }
     flushIfFull()
@@ -102,26 +102,26 @@ public final class OutputSink {
 
   /// Appends raw bytes.
   @inline(__always)
-  public func write(bytes: UnsafeBufferPointer<UInt8>) {
+  package func write(bytes: UnsafeBufferPointer<UInt8>) {
     buffer.append(contentsOf: bytes)
     flushIfFull()
   }
 
   /// Appends text's bytes exactly.
   @inline(__always)
-  public func write(_ text: SQLText) {
+  package func write(_ text: SQLText) {
     text.withUnsafeBytes { buffer.append(contentsOf: $0) }
     flushIfFull()
   }
 
   /// Writes the buffer out once it passes the threshold.
   @inline(__always)
-  public func flushIfFull() {
+  package func flushIfFull() {
     if buffer.count >= flushThreshold { flush() }
   }
 
   /// Writes everything pending.
-  public func flush() {
+  package func flush() {
     guard !buffer.isEmpty else { return }
     if held != nil {
       held?.append(contentsOf: buffer)
@@ -164,11 +164,11 @@ public final class OutputSink {
   }
 
   /// Everything written so far, for a memory sink.
-  public var captured: [UInt8] {
+  package var captured: [UInt8] {
     flush()
     return memory
   }
 
   /// Everything written so far as text, for a memory sink.
-  public var capturedText: String { String(decoding: captured, as: UTF8.self) }
+  package var capturedText: String { String(decoding: captured, as: UTF8.self) }
 }

@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// Splits one input source into dot-commands, comment lines and SQL chunks, line by line, the
 /// way sqlite3's `process_input` does.
@@ -7,9 +7,9 @@ public import SQLiteCore
 /// skipped, and a line starting with `.` (a dot-command) or `#` (a comment) in column 0 is
 /// taken whole. Other lines accumulate; a line that is only `go` or `/` ends the pending
 /// statement; the pending text runs when it ends with `;` and `sqlite3_complete` agrees.
-public struct InputBuffer {
+package struct InputBuffer {
   /// What to do with one line.
-  public enum Disposition: Equatable {
+  package enum Disposition: Equatable {
     /// Nothing to run; `echo` is the text `.echo on` prints (the line, or discarded comments).
     case skip(echo: SQLText?)
     /// A dot-command line (with its leading `.`).
@@ -21,9 +21,9 @@ public struct InputBuffer {
   }
 
   /// The number of the last line read (1-based).
-  public private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
   /// The SQL accumulated so far (empty when nothing is pending).
-  public var pending: SQLText { hasPendingText ? text : SQLText() }
+  package var pending: SQLText { hasPendingText ? text : SQLText() }
   /// The pending SQL's bytes; after a chunk is taken, its bytes until the next chunk starts.
   private var text = SQLText()
   /// A second buffer: chunks alternate between the two, so the next chunk's bytes go into
@@ -34,19 +34,19 @@ public struct InputBuffer {
   private var hasPendingText = false
 
   /// An empty buffer at line 0.
-  public init() {}
+  package init() {}
 
   /// Whether SQL text is waiting for more lines.
-  public var hasPending: Bool { hasPendingText }
+  package var hasPending: Bool { hasPendingText }
 
   /// Counts a line that something else took (`.open --hexdb` reading the input).
-  public mutating func skipLine() { lineNumber += 1 }
+  package mutating func skipLine() { lineNumber += 1 }
 
   /// Feeds one line (without its line terminator).
-  public mutating func feed(_ line: String) -> Disposition { feed(SQLText(line)) }
+  package mutating func feed(_ line: String) -> Disposition { feed(SQLText(line)) }
 
   /// Feeds one line's bytes (without its line terminator); they are kept exactly.
-  public mutating func feed(_ line: SQLText) -> Disposition {
+  package mutating func feed(_ line: SQLText) -> Disposition {
     line.withUnsafeBytes { feed(bytes: $0) }
   }
 
@@ -108,13 +108,13 @@ public struct InputBuffer {
   }
 
   /// The pending SQL at end of input, to run as is (it may be incomplete).
-  public mutating func finish() -> Disposition {
+  package mutating func finish() -> Disposition {
     guard hasPendingText else { return .skip(echo: nil) }
     return takeChunk()
   }
 
   /// Drops pending SQL (Ctrl-C at a continuation prompt).
-  public mutating func discardPending() { reset() }
+  package mutating func discardPending() { reset() }
 
   private mutating func takeChunk() -> Disposition {
     let chunk = Disposition.sql(text, line: startLine)

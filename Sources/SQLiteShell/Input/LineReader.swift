@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Lines lose their `\n` (and a `\r` before it), as sqlite3's `local_getline` does; a last line
 /// without a newline is still returned.
-public final class LineReader {
+package final class LineReader {
   private let descriptor: Int32
   private var buffer: [UInt8]
   private var start = 0
@@ -25,25 +25,25 @@ public final class LineReader {
   /// The shell flushes its output there, so a program driving litesh through pipes sees each
   /// answer before it writes the next statement (sqlite3 answers each too). At most one call
   /// per 64 KiB block of input.
-  public var beforeRead: (() -> Void)?
+  package var beforeRead: (() -> Void)?
   /// A descriptor that becomes readable when reading must stop, or -1.
   ///
   /// A termination signal's pipe: each read waits on both, so a signal that comes while a
   /// read is about to block still ends the input; the rest is treated as the end of input.
-  public var stopDescriptor: Int32 = -1
+  package var stopDescriptor: Int32 = -1
 
   /// Reads from an open descriptor, such as 0 for stdin; the descriptor is left open.
-  public init(fileDescriptor: Int32) {
+  package init(fileDescriptor: Int32) {
     descriptor = fileDescriptor
     buffer = [UInt8](repeating: 0, count: 1 << 16)
     closeAction = nil
   }
 
   /// Reads from text in memory (for tests and `-cmd`-like sources).
-  public convenience init(text: String) { self.init(bytes: Array(text.utf8)) }
+  package convenience init(text: String) { self.init(bytes: Array(text.utf8)) }
 
   /// Reads from bytes in memory.
-  public init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     descriptor = -1
     buffer = bytes
     end = buffer.count
@@ -58,10 +58,10 @@ public final class LineReader {
   }
 
   /// Opens a file for reading; `nil` when it cannot be opened.
-  public static func open(path: String) -> LineReader? { open(path: SQLText(path)) }
+  package static func open(path: String) -> LineReader? { open(path: SQLText(path)) }
 
   /// Opens a file whose name is these bytes; `nil` when it cannot be opened.
-  public static func open(path: SQLText) -> LineReader? {
+  package static func open(path: SQLText) -> LineReader? {
     let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return nil }
     var info = stat()
@@ -73,22 +73,22 @@ public final class LineReader {
   }
 
   /// Runs `command` with `/bin/sh -c` and reads its standard output; `nil` if it cannot start.
-  public static func open(command: String) -> LineReader? { open(command: SQLText(command)) }
+  package static func open(command: String) -> LineReader? { open(command: SQLText(command)) }
 
   /// Runs a command given as bytes with `/bin/sh -c`; `nil` if it cannot start.
-  public static func open(command: SQLText) -> LineReader? {
+  package static func open(command: SQLText) -> LineReader? {
     guard let stream = command.withCString({ popen($0, "r") }) else { return nil }
     return LineReader(descriptor: fileno(stream)) { _ = pclose(stream) }
   }
 
   /// Closes the file or waits for the command.
-  public func close() { closeAction?() }
+  package func close() { closeAction?() }
 
   /// The next line, or `nil` at end of input (bytes that are not UTF-8 become U+FFFD).
-  public func nextLine() -> String? { nextText()?.string }
+  package func nextLine() -> String? { nextText()?.string }
 
   /// The next line's bytes exactly as read, or `nil` at end of input.
-  public func nextText() -> SQLText? {
+  package func nextText() -> SQLText? {
     guard let range = nextLineRange() else { return nil }
     return buffer.withUnsafeBufferPointer {
       SQLText(copying: UnsafeBufferPointer(rebasing: $0[range]))

@@ -5,7 +5,7 @@
 /// (global state set by `setlocale`) and Foundation is not used in the shell target. The tables
 /// cover the blocks that occur in practice (CJK, Hangul, kana, fullwidth forms, emoji, the
 /// common combining blocks), not every Unicode edge case.
-public enum DisplayWidth {
+package enum DisplayWidth {
   private static let zeroWidth: [ClosedRange<UInt32>] = [
     0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x05BF...0x05BF, 0x05C1...0x05C2,
     0x05C4...0x05C5, 0x05C7...0x05C7, 0x0610...0x061A, 0x064B...0x065F, 0x0670...0x0670,
@@ -34,7 +34,7 @@ public enum DisplayWidth {
   ]
 
   /// The display width of one Unicode scalar value.
-  public static func width(of scalar: UInt32) -> Int {
+  package static func width(of scalar: UInt32) -> Int {
     if scalar < 0x300 { return 1 }
     if contains(zeroWidth, scalar) { return 0 }
     return contains(wide, scalar) ? 2 : 1

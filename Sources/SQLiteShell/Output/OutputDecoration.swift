@@ -3,23 +3,23 @@
 /// The sequences are written around the text after it was measured, so they never change a
 /// column's width. `nil` in ``OutputStyle/decoration`` (the default) prints plain text, as
 /// sqlite3 does; the REPL sets it only when results go to a terminal that wants colour.
-public struct OutputDecoration: Sendable, Equatable {
+package struct OutputDecoration: Sendable, Equatable {
   /// Written before a column name (a header cell, a list header, a line-mode name).
-  public var headerStart: String
+  package var headerStart: String
   /// Written before a NULL value (the `.nullvalue` text).
-  public var nullStart: String
+  package var nullStart: String
   /// Written after each decorated text.
-  public var end: String
+  package var end: String
 
   /// Creates a decoration from raw escape sequences.
-  public init(headerStart: String, nullStart: String, end: String) {
+  package init(headerStart: String, nullStart: String, end: String) {
     self.headerStart = headerStart
     self.nullStart = nullStart
     self.end = end
   }
 
   /// Bold column names and dim NULLs, with SGR codes every ANSI terminal knows.
-  public static let terminal = OutputDecoration(
+  package static let terminal = OutputDecoration(
     headerStart: "\u{1B}[1m", nullStart: "\u{1B}[2m", end: "\u{1B}[0m")
 
   /// Appends `text` wrapped as a header.

@@ -1,5 +1,5 @@
 /// The output modes of `.mode`, as sqlite3 3.40.1 names them.
-public enum OutputMode: String, CaseIterable, Sendable {
+package enum OutputMode: String, CaseIterable, Sendable {
   /// Values separated by `.separator` (default `|`), one row per line.
   case list
   /// RFC 4180 CSV with CRLF row ends.
@@ -44,13 +44,13 @@ public enum OutputMode: String, CaseIterable, Sendable {
   case display
 
   /// The modes `.mode` accepts, in the order sqlite3 lists them in its error message.
-  public static let selectable: [OutputMode] = [
+  package static let selectable: [OutputMode] = [
     .ascii, .box, .column, .csv, .html, .insert, .json, .line, .list, .markdown, .qbox, .quote,
     .table, .tabs, .tcl, .display,
   ]
 
   /// Whether the mode must see all rows before printing any (column widths).
-  public var isColumnar: Bool {
+  package var isColumnar: Bool {
     switch self {
     case .column, .table, .box, .markdown, .qbox: true
     default: false
@@ -58,7 +58,7 @@ public enum OutputMode: String, CaseIterable, Sendable {
   }
 
   /// The name sqlite3 reports for this mode in `.mode` and `.show` (`tabs` is `list` there).
-  public var reportedName: String {
+  package var reportedName: String {
     switch self {
     case .tabs: "list"
     case .qbox: "box"

@@ -1,11 +1,11 @@
 /// What `.mode` printed: text for stdout, messages for stderr, and whether it failed.
-public struct ModeCommandOutcome: Sendable, Equatable {
+package struct ModeCommandOutcome: Sendable, Equatable {
   /// Text for standard output (the `current output mode: …` line), possibly empty.
-  public var output: String = ""
+  package var output: String = ""
   /// Messages for standard error, each ending in a newline, possibly empty.
-  public var errors: String = ""
+  package var errors: String = ""
   /// Whether the command failed (sqlite3 counts it as an error: exit status 1, `-bail` stops).
-  public var failed: Bool = false
+  package var failed: Bool = false
 }
 
 extension OutputStyle {
@@ -27,7 +27,7 @@ extension OutputStyle {
   /// The line `.mode` prints with no mode argument, without the trailing newline.
   ///
   /// For example `current output mode: column --wrap 60 --wordwrap off --noquote`.
-  public var modeDescription: String {
+  package var modeDescription: String {
     if explain == .on { return "current output mode: explain" }
     let name = mode.reportedName
     guard mode.isColumnar else { return "current output mode: \(name)" }
@@ -42,7 +42,7 @@ extension OutputStyle {
   /// turns headers on for `column` unless ``headersSetExplicitly``. Without a mode it prints
   /// ``modeDescription`` and re-applies the current mode, as sqlite3 does (which resets the
   /// separators and columnar options).
-  public mutating func applyModeCommand(_ arguments: [String]) -> ModeCommandOutcome {
+  package mutating func applyModeCommand(_ arguments: [String]) -> ModeCommandOutcome {
     var outcome = ModeCommandOutcome()
     var options = ColumnarOptions()
     var modeName: String?

@@ -1,16 +1,16 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// One row of `EXPLAIN QUERY PLAN`: its id, its parent's id and its text.
-public struct QueryPlanRow: Sendable, Equatable {
+package struct QueryPlanRow: Sendable, Equatable {
   /// The row's id (column `id`).
-  public var id: Int
+  package var id: Int
   /// The id of the row it hangs under; 0 for the top level (column `parent`).
-  public var parent: Int
+  package var parent: Int
   /// The text (column `detail`).
-  public var detail: String
+  package var detail: String
 
   /// Creates a row.
-  public init(id: Int, parent: Int, detail: String) {
+  package init(id: Int, parent: Int, detail: String) {
     self.id = id
     self.parent = parent
     self.detail = detail
@@ -18,12 +18,12 @@ public struct QueryPlanRow: Sendable, Equatable {
 }
 
 /// Draws `EXPLAIN QUERY PLAN` rows as sqlite3's `QUERY PLAN` tree (`|--`, `` `-- ``).
-public enum QueryPlanRenderer {
+package enum QueryPlanRenderer {
   /// Writes the tree of `rows`: `QUERY PLAN`, then each row under its parent.
   ///
   /// As sqlite3 does, a first row whose text starts with `-` replaces the `QUERY PLAN` title
   /// (its text after three characters), and a lone such row prints nothing.
-  public static func render(_ rows: [QueryPlanRow], to sink: OutputSink) {
+  package static func render(_ rows: [QueryPlanRow], to sink: OutputSink) {
     var rows = rows[...]
     guard let first = rows.first else { return }
     if first.detail.hasPrefix("-") {
@@ -40,7 +40,7 @@ public enum QueryPlanRenderer {
   /// running a statement.
   ///
   /// A row whose text starts with `-` first flushes the tree collected so far, as in sqlite3.
-  public static func writePlan(of statement: some RowSource, to sink: OutputSink)
+  package static func writePlan(of statement: some RowSource, to sink: OutputSink)
     throws(SQLiteError)
   {
     var rows: [QueryPlanRow] = []

@@ -1,9 +1,9 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// Renders the rows of one statement in the current output style.
 ///
 /// The single entry point the shell engine calls for every statement that returns columns.
-public enum ResultWriter {
+package enum ResultWriter {
   /// Steps `statement` to the end and writes its rows to `sink` in `style`.
   ///
   /// Streaming modes write each row as it is stepped; columnar modes collect the rows first.
@@ -14,7 +14,7 @@ public enum ResultWriter {
   ///   ``OutputStyle/lengthenColumnWidths(to:)``); else 0.
   /// - Throws: the ``SQLiteError`` of a failing step, after the rows before it were written.
   @discardableResult
-  public static func write(
+  package static func write(
     _ statement: some RowSource, style: OutputStyle, to sink: OutputSink,
     spool: ResultSpool? = nil
   ) throws(SQLiteError) -> Int {
@@ -66,7 +66,7 @@ public enum ResultWriter {
 
   /// Writes an `EXPLAIN` statement's bytecode in sqlite3's explain layout, as `.eqp full`
   /// shows it before running a statement.
-  public static func writeExplain(
+  package static func writeExplain(
     _ statement: some RowSource, style: OutputStyle, to sink: OutputSink
   ) throws(SQLiteError) {
     var writer = BufferedWriter(sink)

@@ -1,26 +1,26 @@
 /// Counts the screen lines text takes on a terminal of a given size, wrapping long lines.
 ///
 /// Display widths come from ``DisplayWidth``; escape sequences (colour) take no room.
-public struct ScreenCounter: Sendable {
+package struct ScreenCounter: Sendable {
   /// The lines a result may take and still leave the typed line and the next prompt visible.
-  public let limit: Int
+  package let limit: Int
   /// The screen's width.
-  public let columns: Int
+  package let columns: Int
   /// The lines filled so far (a line being written is not counted until it ends or wraps).
-  public private(set) var lines = 0
+  package private(set) var lines = 0
   private var column = 0
   private var scalar: UInt32 = 0
   private var pendingBytes = 0
   private var inEscape = false
 
   /// A counter for a screen of `rows` × `columns`.
-  public init(rows: Int, columns: Int) {
+  package init(rows: Int, columns: Int) {
     limit = max(rows - 2, 1)
     self.columns = max(columns, 1)
   }
 
   /// Counts `bytes` and tells whether the text so far no longer fits.
-  public mutating func overflows(after bytes: UnsafeRawBufferPointer) -> Bool {
+  package mutating func overflows(after bytes: UnsafeRawBufferPointer) -> Bool {
     for byte in bytes {
       count(byte)
       if lines > limit || (lines == limit && column > 0) { return true }

@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +20,7 @@ extension Shell {
 
   /// The pool statements may run on, while readers are on (`ConnectionPool.interrupt()` for
   /// Ctrl-C).
-  public var readerPool: ConnectionPool? { readPool?.pool }
+  package var readerPool: ConnectionPool? { readPool?.pool }
 
   /// Why the database `state` names, opened as it says, cannot have readers, or `nil` when it
   /// can.

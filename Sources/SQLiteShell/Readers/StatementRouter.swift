@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc
@@ -15,9 +15,9 @@ import Darwin
 /// (attached databases, temporary objects, a `PRAGMA` setting, a loaded extension), and the SQL
 /// names no function or table that reads the writer's own state. Everything else runs on the
 /// writer.
-public enum StatementRouter {
+package enum StatementRouter {
   /// Where a statement runs.
-  public enum Destination: Equatable, Sendable {
+  package enum Destination: Equatable, Sendable {
     /// On a reader, in a snapshot of the last committed state.
     case reader
     /// On the writer, for the reason given.
@@ -25,7 +25,7 @@ public enum StatementRouter {
   }
 
   /// Why a statement stays on the writer.
-  public enum Reason: String, Sendable, CaseIterable {
+  package enum Reason: String, Sendable, CaseIterable {
     /// It may write (`sqlite3_stmt_readonly` is false).
     case notReadOnly
     /// It is `EXPLAIN` or `EXPLAIN QUERY PLAN`.
@@ -46,22 +46,22 @@ public enum StatementRouter {
   }
 
   /// What the router needs to know about a statement and the shell.
-  public struct Facts: Sendable {
+  package struct Facts: Sendable {
     /// The statement's text.
-    public var sql: String
+    package var sql: String
     /// `sqlite3_stmt_readonly`.
-    public var isReadOnly: Bool
+    package var isReadOnly: Bool
     /// `sqlite3_stmt_isexplain`: 0, or 1 and 2 for the two kinds of EXPLAIN.
-    public var explainKind: Int
+    package var explainKind: Int
     /// The number of parameters.
-    public var parameterCount: Int
+    package var parameterCount: Int
     /// Whether a transaction is open on the writer.
-    public var isInsideTransaction: Bool
+    package var isInsideTransaction: Bool
     /// Whether `.stats`, `.eqp`, `.trace` or `.progress` is on.
-    public var hasDiagnostics: Bool
+    package var hasDiagnostics: Bool
 
     /// Facts with the given values.
-    public init(
+    package init(
       sql: String, isReadOnly: Bool, explainKind: Int = 0, parameterCount: Int = 0,
       isInsideTransaction: Bool = false, hasDiagnostics: Bool = false
     ) {
@@ -81,7 +81,7 @@ public enum StatementRouter {
 
   /// Where a statement with these facts runs; `hasSessionState` is asked last, only when every
   /// cheaper check lets the statement go to a reader.
-  public static func destination(
+  package static func destination(
     of facts: Facts, hasSessionState: () -> Bool
   ) -> Destination {
     guard facts.isReadOnly else { return .writer(.notReadOnly) }
@@ -98,7 +98,7 @@ public enum StatementRouter {
   }
 
   /// Where `statement`, prepared on `writer`, runs.
-  public static func destination(
+  package static func destination(
     of statement: Statement, on writer: Connection, hasDiagnostics: Bool,
     hasSessionState: () -> Bool
   ) -> Destination {
@@ -136,13 +136,13 @@ public enum StatementRouter {
 
   /// Whether the first keyword of `sql` is `keyword` (upper case), in any letter case; no
   /// allocation, as it runs for every statement.
-  public static func begins(_ sql: String, with keyword: String) -> Bool {
+  package static func begins(_ sql: String, with keyword: String) -> Bool {
     isKeyword(firstWord(of: Substring(sql).utf8[...]), keyword)
   }
 
   /// Whether the first keyword of `statement`'s text is `keyword` (upper case), read in place
   /// from SQLite's copy of the text: no `String` is made.
-  public static func begins(_ statement: Statement, with keyword: String) -> Bool {
+  package static func begins(_ statement: Statement, with keyword: String) -> Bool {
     withFirstWord(of: statement) { isKeyword($0, keyword) } ?? false
   }
 
@@ -182,7 +182,7 @@ public enum StatementRouter {
   }
 
   /// The first keyword of `sql`, upper-cased, after white space and comments.
-  public static func firstKeyword(of sql: String) -> String {
+  package static func firstKeyword(of sql: String) -> String {
     String(decoding: firstWord(of: Substring(sql).utf8[...]), as: UTF8.self).uppercased()
   }
 

@@ -4,7 +4,7 @@ import SQLiteCore
 /// Following the transaction on the shell's connection, and never leaving one open behind.
 extension Shell {
   /// Why the shell is closing a connection that may hold an open transaction.
-  public enum LeaveReason: Sendable, Equatable {
+  package enum LeaveReason: Sendable, Equatable {
     /// The main input ended (end of file, Ctrl-D) or the SQL arguments were all run.
     case endOfInput
     /// `.quit` or `.exit`.

@@ -1,11 +1,11 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// What a statement does to the transaction, read from its leading keywords.
 ///
 /// Only the six statements that open or close transactions and savepoints matter here; every
 /// other statement is `nil`. The parse is cheap: the first word is checked before anything is
 /// tokenized, so ordinary statements cost a few byte comparisons.
-public enum TransactionStatement: Sendable, Equatable {
+package enum TransactionStatement: Sendable, Equatable {
   /// `BEGIN [DEFERRED|IMMEDIATE|EXCLUSIVE] [TRANSACTION]`.
   case begin(TransactionKind)
   /// `COMMIT` or `END`, with or without `TRANSACTION`.
@@ -22,7 +22,7 @@ public enum TransactionStatement: Sendable, Equatable {
   /// The transaction statement `statement` is, or `nil` for any other statement.
   ///
   /// Its text becomes a `String` only when it starts with one of the six keywords.
-  public init?(_ statement: Statement) {
+  package init?(_ statement: Statement) {
     let isCandidate =
       statement.withSQLText {
         Self.startsWithKeyword(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
@@ -43,7 +43,7 @@ public enum TransactionStatement: Sendable, Equatable {
   }
 
   /// The transaction statement `sql` is, or `nil` for any other statement.
-  public init?(sql: String) {
+  package init?(sql: String) {
     let isCandidate = sql.withCString {
       Self.startsWithKeyword(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
     }

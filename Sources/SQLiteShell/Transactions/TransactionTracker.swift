@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// The shell's view of the transaction on its connection: open or not, how it began, and the
 /// savepoints open inside it, innermost last.
@@ -6,9 +6,9 @@ public import SQLiteCore
 /// It follows every statement that ran (typed SQL and the `.begin` family alike) and is
 /// reconciled with SQLite's own answer (`sqlite3_get_autocommit`) after every statement and
 /// every error, so a transaction SQLite ended on its own is never shown as open.
-public struct TransactionTracker: Sendable, Equatable {
+package struct TransactionTracker: Sendable, Equatable {
   /// How an open transaction began.
-  public enum Origin: Sendable, Equatable {
+  package enum Origin: Sendable, Equatable {
     /// `BEGIN` (or `.begin`) of this kind.
     case begin(TransactionKind)
     /// A `SAVEPOINT` outside a transaction: releasing it commits.
@@ -18,24 +18,24 @@ public struct TransactionTracker: Sendable, Equatable {
   }
 
   /// How the open transaction began; `nil` when none is open.
-  public private(set) var origin: Origin?
+  package private(set) var origin: Origin?
   /// The open savepoints, outermost first, as they were named.
-  public private(set) var savepoints: [String] = []
+  package private(set) var savepoints: [String] = []
 
   /// No transaction open.
-  public init() {}
+  package init() {}
 
   /// Whether a transaction is open.
-  public var isOpen: Bool { origin != nil }
+  package var isOpen: Bool { origin != nil }
 
   /// The `[tx]` or `[tx:N]` (N savepoints open) marker for the prompt; `nil` when none is open.
-  public var promptMarker: String? {
+  package var promptMarker: String? {
     guard isOpen else { return nil }
     return savepoints.isEmpty ? "[tx]" : "[tx:\(savepoints.count)]"
   }
 
   /// `prompt` with ``promptMarker`` before a trailing `> `, or followed by it and a space.
-  public func marking(prompt: String) -> String {
+  package func marking(prompt: String) -> String {
     guard let marker = promptMarker else { return prompt }
     if prompt.hasSuffix("> ") { return String(prompt.dropLast(2)) + marker + "> " }
     return prompt + marker + " "
@@ -43,13 +43,13 @@ public struct TransactionTracker: Sendable, Equatable {
 
   /// The index of the innermost open savepoint named `name` (ASCII case-insensitive, as SQLite
   /// compares them).
-  public func savepointIndex(named name: String) -> Int? {
+  package func savepointIndex(named name: String) -> Int? {
     let key = name.lowercased()
     return savepoints.lastIndex { $0.lowercased() == key }
   }
 
   /// Follows a statement that ran successfully, then agrees with `isInsideTransaction`.
-  public mutating func apply(_ statement: TransactionStatement?, isInsideTransaction: Bool) {
+  package mutating func apply(_ statement: TransactionStatement?, isInsideTransaction: Bool) {
     switch statement {
     case .begin(let kind):
       origin = .begin(kind)
@@ -72,7 +72,7 @@ public struct TransactionTracker: Sendable, Equatable {
   }
 
   /// Agrees with SQLite: closed when it is in autocommit mode, open when it is not.
-  public mutating func reconcile(isInsideTransaction: Bool) {
+  package mutating func reconcile(isInsideTransaction: Bool) {
     if !isInsideTransaction {
       origin = nil
       savepoints = []

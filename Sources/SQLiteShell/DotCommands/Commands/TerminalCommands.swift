@@ -52,7 +52,7 @@ enum TerminalCommands {
 extension Shell {
   /// The text `.edit` asked to edit, once: the REPL runs the editor on it, then runs the
   /// edited text as if typed.
-  public func takeEditRequest() -> String? {
+  package func takeEditRequest() -> String? {
     defer { editRequest = nil }
     return editRequest
   }

@@ -1,24 +1,24 @@
 import SQLiteCore
 
 /// The display mode's settings and the window it draws in.
-public struct DisplaySettings: Sendable, Equatable {
+package struct DisplaySettings: Sendable, Equatable {
   /// `.maxrows N`: the most rows drawn (the first half and the last half, with a marker
   /// between); 0 draws every row; `nil` (`.maxrows auto`, the default) as many as fit the
   /// window's height with the header, the footer and the prompt.
-  public var maxRows: Int?
+  package var maxRows: Int?
   /// The window's width in columns, read before each result is drawn.
-  public var screenColumns = 80
+  package var screenColumns = 80
   /// The window's height in lines.
-  public var screenRows = 24
+  package var screenRows = 24
   /// Whether results are kept for `.last` (and the footer offers it): not for SQL given as
   /// arguments, after which the program ends.
-  public var keepsLast = true
+  package var keepsLast = true
 
   /// The default: `.maxrows auto` on an 80x24 window.
-  public init() {}
+  package init() {}
 
   /// The rows drawn at most (0: all) for the current window.
-  public var rowLimit: Int {
+  package var rowLimit: Int {
     if let maxRows { return maxRows }
     // Box top, names, rule, marker, bottom, footer, the statement's line and the next prompt.
     return max(screenRows - 8, 6)

@@ -15,21 +15,21 @@ import Darwin
 ///
 /// Format, per cell: a kind byte (``DisplayCellKind``), then 8 bytes for an integer (its bits)
 /// or a real (its bit pattern), or a 4-byte length and the bytes for text and blobs.
-public final class ResultSpool: @unchecked Sendable {
+package final class ResultSpool: @unchecked Sendable {
   private var descriptor: Int32 = -1
   private var buffer: [UInt8] = []
   private var written: Int64 = 0
   /// The column names of the result, or `nil` before the first result.
-  public private(set) var columnNames: [String]?
+  package private(set) var columnNames: [String]?
   /// How many rows the result had.
-  public private(set) var rowCount = 0
+  package private(set) var rowCount = 0
   /// Whether every row reached the file (`false` after a write failed: a full disk).
-  public private(set) var isComplete = true
+  package private(set) var isComplete = true
   /// Where the file is made; `nil`: `$TMPDIR`, else `/tmp`.
   var directory: String?
 
   /// An empty spool; the file is made at the first result.
-  public init() {}
+  package init() {}
 
   deinit { if descriptor >= 0 { close(descriptor) } }
 
