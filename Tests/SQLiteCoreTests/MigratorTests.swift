@@ -188,6 +188,25 @@ struct MigratorTests {
     }
   }
 
+  @Test("a changed table whose name starts like SQLite's own (sqlitefoo) is noticed too")
+  func erasesOnChangedSQLiteLikeName() throws {
+    try TemporaryDirectory.with { directory in
+      let path = directory.path("dev.db")
+      var first = Migrator()
+      first.registerMigration("create") { db in try db.execute("CREATE TABLE sqlitefoo(a)") }
+      try first.migrate(Connection(path: path))
+      try Connection(path: path).execute("INSERT INTO sqlitefoo VALUES (1)")
+
+      var changed = Migrator()
+      changed.erasesDatabaseOnSchemaChange = true
+      changed.registerMigration("create") { db in try db.execute("CREATE TABLE sqlitefoo(a, b)") }
+      let db = try Connection(path: path)
+      try changed.migrate(db)
+      #expect(try db.scalar("SELECT count(*) FROM sqlitefoo", as: Int.self) == 0)
+      #expect(try db.query("SELECT name FROM pragma_table_info('sqlitefoo')").count == 2)
+    }
+  }
+
   @Test("without the option, a changed definition is not noticed and the data stays")
   func keepsDataWithoutOption() throws {
     let db = try Connection()

@@ -197,8 +197,8 @@ public struct Migrator: Sendable {
   private static func schema(of db: Connection) throws -> [[Value]] {
     try db.query(
       """
-      SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'
-      ORDER BY type, name
+      SELECT type, name, tbl_name, sql FROM sqlite_master
+      WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name
       """
     ).map(\.values)
   }
