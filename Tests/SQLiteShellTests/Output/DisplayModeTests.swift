@@ -142,6 +142,29 @@ struct DisplayModeTests {
     #expect(Set(lines.dropLast().map { Self.width($0) }).count == 1)
   }
 
+  @Test("a result past the spool's limit is drawn, but .last says it was not kept and why")
+  func lastPastLimit() {
+    let harness = Self.screenShell()
+    harness.shell.lastResult.byteLimit = 200_000
+    let (output, _) = harness.run(Self.trackTable + "SELECT * FROM Track;\n")
+    #expect(output.contains("3,503 rows (16 shown)"))
+    #expect(!output.contains(".last shows all"))
+    let (_, errors) = harness.run(".last\n")
+    #expect(errors.contains("the last result was not kept: it passed 195 KiB"))
+
+    // A smaller result fits again and .last shows it.
+    let (small, _) = harness.run("SELECT TrackId FROM Track WHERE TrackId <= 20;\n.last\n")
+    #expect(small.contains("│      20 │"))
+  }
+
+  @Test("under the default limit (half the free space) a result of a few hundred KiB is kept")
+  func spoolDefaultLimit() throws {
+    let harness = Self.screenShell()
+    let (output, errors) = harness.run(Self.trackTable + "SELECT * FROM Track;\n.last\n")
+    #expect(errors.isEmpty)
+    #expect(output.hasSuffix("3,503 rows\n"))
+  }
+
   @Test(".last without a display-mode result says so")
   func lastWithoutResult() {
     let harness = Self.screenShell()

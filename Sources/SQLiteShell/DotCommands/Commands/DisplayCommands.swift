@@ -43,11 +43,19 @@ enum DisplayCommands {
         "Error: no result to show: .last keeps the last result of the display mode\n")
       return .failure
     }
-    guard spool.isComplete else {
+    switch spool.failure {
+    case .writeFailed?:
       shell.errors.write(
         "Error: the last result could not be kept: writing its temporary file failed ($TMPDIR or /tmp)\n"
       )
       return .failure
+    case .tooLarge(let limit)?:
+      let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+      shell.errors.write(
+        "Error: the last result was not kept: it passed \(size), half the space that was free in $TMPDIR (or /tmp)\n"
+      )
+      return .failure
+    case nil: break
     }
     var style = shell.state.style
     if !shell.writesResultsToScreen { style.decoration = nil }

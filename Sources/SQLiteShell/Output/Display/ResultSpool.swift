@@ -13,6 +13,10 @@ import Darwin
 /// made: it has no name, so nothing is left on disk when the shell exits (or is killed), and
 /// the next result reuses it from the start. Memory is one 64 KiB buffer whatever the result.
 ///
+/// The file may grow to half the space free on its file system when the result starts
+/// (``byteLimit``): `/tmp` is often a tmpfs, whose pages are memory, and a result too big to
+/// keep must not fill it. Past the limit the spool stops and `.last` says why.
+///
 /// Format, per cell: a kind byte (``DisplayCellKind``), then 8 bytes for an integer (its bits)
 /// or a real (its bit pattern), or a 4-byte length and the bytes for text and blobs.
 package final class ResultSpool: @unchecked Sendable {
@@ -23,10 +27,23 @@ package final class ResultSpool: @unchecked Sendable {
   package private(set) var columnNames: [String]?
   /// How many rows the result had.
   package private(set) var rowCount = 0
-  /// Whether every row reached the file (`false` after a write failed: a full disk).
-  package private(set) var isComplete = true
+  /// Whether every row reached the file (`false` after a write failed or the limit was passed).
+  package var isComplete: Bool { failure == nil }
+  /// Why the last result was not kept whole, when ``isComplete`` is `false`.
+  package private(set) var failure: Failure?
   /// Where the file is made; `nil`: `$TMPDIR`, else `/tmp`.
   var directory: String?
+  /// The most bytes one result may take; `nil`: half the space free when the result starts.
+  var byteLimit: Int64?
+  private var limit: Int64 = .max
+
+  /// Why a result was not kept.
+  package enum Failure: Equatable {
+    /// The file could not be made or written (a full disk, a missing `$TMPDIR`).
+    case writeFailed
+    /// The result passed this many bytes.
+    case tooLarge(Int64)
+  }
 
   /// An empty spool; the file is made at the first result.
   package init() {}
@@ -39,8 +56,11 @@ package final class ResultSpool: @unchecked Sendable {
     rowCount = 0
     written = 0
     buffer.removeAll(keepingCapacity: true)
-    isComplete = openFile()
-    if isComplete { _ = ftruncate(descriptor, 0) }
+    failure = openFile() ? nil : .writeFailed
+    if isComplete {
+      _ = ftruncate(descriptor, 0)
+      limit = byteLimit ?? freeBytes() / 2
+    }
   }
 
   /// Appends the current row of `source`.
@@ -184,6 +204,12 @@ package final class ResultSpool: @unchecked Sendable {
       buffer.removeAll(keepingCapacity: true)
       return
     }
+    if written + Int64(buffer.count) > limit {
+      failure = .tooLarge(limit)
+      buffer.removeAll(keepingCapacity: true)
+      _ = ftruncate(descriptor, 0)
+      return
+    }
     let ok = buffer.withUnsafeBytes { bytes -> Bool in
       var offset = 0
       while offset < bytes.count {
@@ -197,8 +223,17 @@ package final class ResultSpool: @unchecked Sendable {
       }
       return true
     }
-    if !ok { isComplete = false }
+    if !ok { failure = .writeFailed }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// The bytes free to this user on the file's file system; `.max` when it cannot be told.
+  private func freeBytes() -> Int64 {
+    var stats = statvfs()
+    guard fstatvfs(descriptor, &stats) == 0 else { return .max }
+    let (free, overflow) = UInt64(stats.f_bavail).multipliedReportingOverflow(
+      by: UInt64(stats.f_frsize))
+    return overflow ? .max : Int64(clamping: free)
   }
 
   /// Makes the nameless file once: `mkstemp` in `$TMPDIR` (else `/tmp`), then `unlink`.
