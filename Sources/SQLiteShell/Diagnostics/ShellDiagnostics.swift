@@ -80,8 +80,12 @@ extension Shell {
   func closeDiagnostics() {
     flush()
     DiagnosticCommands.closeTraceFile(of: self)
-    if let log = diagnostics.logOutput, log !== standardOutput, log !== errors { log.close() }
+    guard let log = diagnostics.logOutput else { return }
+    if log !== standardOutput, log !== errors { log.close() }
     diagnostics.logOutput = nil
+    // Only a shell that routed the log has an entry to drop: the table's first use builds its
+    // generic metadata at run time (a conformance scan, ~150k instructions and ~1 MiB of
+    // pages touched), which a start that never used `.log` must not pay.
     ShellLog.route(to: nil)
   }
 
