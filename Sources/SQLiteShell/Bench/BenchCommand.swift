@@ -1,6 +1,63 @@
 import SQLiteCore
 import Synchronization
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let bench = DotCommand(
+    "bench", minimumPrefix: 3, origin: .litesh, handler: BenchCommand.run,
+    help: """
+      .bench ?OPTIONS?         Benchmark concurrent reads and writes; check isolation
+         Runs readers and writers on a pool of connections (WAL). The default
+         workload is a bank in a scratch database file (removed afterwards):
+         writers move random amounts between random accounts in BEGIN IMMEDIATE
+         transactions and log each transfer; readers sum all balances in one read
+         and check that the total never changes.
+         Options:
+           --readers N          Reader tasks (default 4)
+           --writers M          Writer tasks (default 1)
+           --duration S         Run S seconds (default 5)
+           --transactions N     Run N transactions per reader and per writer instead
+           --rate R             Open loop: R transactions/s in all; latency counts
+                                from each one's scheduled start
+           --latency-limit MS   With --rate: count transactions over MS as late
+           --max-tries N        Tries per transaction on SQLITE_BUSY (default 10,
+                                100 ms wait each); retries are counted
+           --progress S         A progress line every S seconds (terminal only)
+           --json               Print one JSON document instead of the report
+           --unsafe-reads       Run each read statement as its own read (no single
+                                snapshot), so the bank check is seen to catch it
+           --sweep 1,2,4,8      Run once per reader count; show the scaling
+           --compare FILE.json  Ratios against an earlier --json result
+           --here               Use the open database file (tables bench_accounts,
+                                bench_history; dropped after if .bench made them)
+           --accounts N         Bank accounts (default 1000)
+           --seed N             PRNG seed (xoshiro256**): the same seed draws the
+                                same values (default: random, shown in the report)
+           --commit-log FILE    After each write COMMIT returns, append its last
+                                inserted rowid (the bank: its bench_history id)
+                                to FILE as a line, for crash tests
+           --read SQL           A read transaction (instead of the bank)
+           --write SQL          A write transaction (instead of the bank)
+           --script FILE@W      A file of SQL run as one transaction, weight W;
+                                read-only files go to readers, others to writers
+           --param NAME=DIST    Bind :NAME to a value drawn per transaction from
+                                uniform(LOW,HIGH), zipfian(LOW,HIGH,S),
+                                gaussian(MEAN,SD) or exponential(MEAN)
+         Report: reads/s, writes/s, latency p50 p90 p99 p99.9 max (ms), BUSY
+         retries and failures per 100 transactions, WAL size and checkpoints,
+         invariant violations, the bank's cross-check (history rows = commits,
+         total intact) and a one-line verdict. Ctrl-C stops a run and reports it.
+         JSON fields: workload readers writers seed unsafe_reads seconds
+         interrupted reads writes reads_per_second writes_per_second
+         read_latency_ms write_latency_ms ({p50 p90 p99 p99_9 max}) busy_retries
+         busy_retries_per_100 failures failures_per_100 failure_samples late
+         wal_bytes checkpoints violations violation_samples cross_check ({ok
+         reported_commits history_rows expected_total found_total} or null)
+         verdict, and compare with --compare; --sweep prints {"sweep": [...]}.
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,9 @@
-/// One dot-command: its name, help text and handler, together.
+/// One dot-command: its name, shortest abbreviation, help text and handler, declared once.
 ///
-/// The registry of these drives dispatch, prefix abbreviations, `.help`, and later REPL
-/// completion and the man page. A command without a handler is a name sqlite3 knows that
+/// Each command is a static constant declared beside its handler (``DotCommand/bail`` in
+/// `SettingCommands.swift`); ``DotCommandRegistry/standard`` lists them in resolution order.
+/// That one declaration drives dispatch, prefix abbreviations, `.help`, usage errors
+/// (``Shell/usageFailure(_:)-(DotCommand)``), REPL completion and the man-page test. A command without a handler is a name sqlite3 knows that
 /// litesh does not run yet: it still takes part in prefix resolution, so an abbreviation
 /// resolves exactly as it does in sqlite3.
 package struct DotCommand: Sendable {
@@ -23,47 +25,44 @@ package struct DotCommand: Sendable {
   /// The shortest abbreviation accepted (`.h` is 1 for `headers`).
   package let minimumPrefix: Int
   /// The `.help` lines: the first is usage and summary, the rest are the `-all` details.
+  ///
+  /// For sqlite3's commands, byte for byte as sqlite3 3.40.1 prints them (usage padded to 25
+  /// columns, then the summary; details indented); litesh's own follow the same layout.
   package let help: [String]
   /// The handler; `nil` for a sqlite3 command litesh does not implement.
   package let handler: Handler?
   /// Whether sqlite3 has the command too or only litesh does (`.help` groups by it).
   package let origin: CommandOrigin
 
-  /// Creates a command.
+  /// Creates a command; `help` is its `.help` lines as one text, a line each (none if empty).
   package init(
-    _ name: String, minimumPrefix: Int = 1, origin: CommandOrigin = .sqlite3, help: [String] = [],
-    handler: Handler? = nil
+    _ name: String, minimumPrefix: Int = 1, origin: CommandOrigin = .sqlite3,
+    handler: Handler? = nil, help: String = ""
   ) {
     self.name = name
     self.minimumPrefix = minimumPrefix
     self.origin = origin
-    self.help = help
+    self.help =
+      help.isEmpty
+      ? [] : help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     self.handler = handler
   }
 
-  /// The usage part of the first help line (`.headers on|off`).
+  /// The usage part of the first help line (`.headers on|off`): up to the two spaces before
+  /// the summary, which usually pad it to 25 columns (a longer usage runs past them).
   package var usage: String {
     guard let first = help.first else { return "." + name }
-    return String(first.prefix(25)).trimmingTrailingSpaces()
+    return String(first[..<(first.firstRange(of: "  ")?.lowerBound ?? first.endIndex)])
   }
 
   /// The summary part of the first help line.
   package var summary: String {
-    guard let first = help.first else { return "" }
-    return String(first.dropFirst(25))
+    guard let first = help.first, let gap = first.firstRange(of: "  ") else { return "" }
+    return String(first[gap.lowerBound...].drop { $0 == " " })
   }
 
   /// Whether `typed` (without the dot) selects this command as an abbreviation.
   package func accepts(_ typed: String) -> Bool {
     typed.utf8.count >= minimumPrefix && name.utf8.starts(with: typed.utf8)
-  }
-}
-
-extension String {
-  /// The string without trailing spaces.
-  func trimmingTrailingSpaces() -> String {
-    var text = Substring(self)
-    while text.last == " " { text = text.dropLast() }
-    return String(text)
   }
 }

@@ -47,6 +47,18 @@ extension CompatibilityCases {
         + ".eqp full\n.explain on\n.show\n"),
     CompatibilityCase(".show defaults", input: ".show\n"),
     CompatibilityCase(".show with an argument", input: ".show x\n"),
+    // Usage errors: those litesh builds from the command's declaration (its help line), then
+    // those where sqlite3 prints other text than its help line (`.check` last: it ends sqlite3).
+    CompatibilityCase(
+      "usage errors match sqlite3's bytes",
+      input: ".auth\n.bail\n.binary\n.changes\n.echo\n.timer\n.headers\n.cd\n.read\n.show x\n"
+        + ".fullschema x y\n.restore a b c\n.nullvalue\n.separator\n.scanstats\n"
+        + ".clone\n.indexes a b\n.schema a b\n.system\n.load\n.stats a b\n.nonce\n.eqp\n"
+        + ".imposter\n.log\n.check\n"),
+    // A file argument keeps these off the dqlite run: they need a local SQLite file.
+    CompatibilityCase(
+      "usage errors of the local-file commands match sqlite3's bytes", [":memory:"],
+      input: ".limit a b c\n.sha3sum a b\n.connection x y z\n"),
     CompatibilityCase(
       ".output to a file and back",
       input: ".output out.txt\nSELECT 1;\n.print x\n.output\nSELECT 2;\n.read out2.sql\n",

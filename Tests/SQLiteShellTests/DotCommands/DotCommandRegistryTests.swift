@@ -59,4 +59,17 @@ struct DotCommandRegistryTests {
     #expect(command.usage == ".headers on|off")
     #expect(command.summary == "Turn display of headers on or off")
   }
+
+  @Test("splits usage and summary where the usage runs past column 25")
+  func longUsage() throws {
+    let command = try #require(registry.resolve("watch"))
+    #expect(command.usage == ".watch ?OPTIONS? ?SECONDS? ?SQL?")
+    #expect(command.summary == "Run read-only SQL again every SECONDS")
+  }
+
+  @Test("lists each declaration once, so every typed name has one meaning")
+  func namesOnce() {
+    let names = registry.commands.map(\.name)
+    #expect(Set(names).count == names.count)
+  }
 }

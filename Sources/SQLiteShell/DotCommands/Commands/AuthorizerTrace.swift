@@ -1,5 +1,15 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let auth = DotCommand(
+    "auth", minimumPrefix: 2, handler: AuthorizerTrace.command,
+    help: """
+      .auth ON|OFF             Show authorizer callbacks
+      """)
+}
+
 /// `.auth ON|OFF`: prints every authorizer call SQLite makes while it prepares a statement,
 /// as sqlite3's `shellAuth` does: `authorizer: ACTION` and the four arguments as C strings or
 /// `NULL`, on the current output.
@@ -8,7 +18,7 @@ import SQLiteCore
 /// `.open` starts without it. Under `-safe` it prints nothing, as in sqlite3 3.40.1.
 enum AuthorizerTrace {
   static let command: DotCommand.Handler = { shell, arguments in
-    guard arguments.count == 1 else { return shell.usageFailure(".auth ON|OFF") }
+    guard arguments.count == 1 else { return shell.usageFailure(.auth, flush: true) }
     guard let connection = shell.openDatabase() else { return .failure }
     let isOn = DotCommandArguments.boolean(arguments[0], errors: shell.errors)
     if shell.state.isSafe {

@@ -1,5 +1,27 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let session = DotCommand(
+    "session", minimumPrefix: 3, handler: ChangeSessionCommand.run,
+    help: """
+      .session ?NAME? CMD ...  Create or control sessions
+         Subcommands:
+           attach TABLE             Attach TABLE
+           changeset FILE           Write a changeset into FILE
+           close                    Close one session
+           enable ?BOOLEAN?         Set or query the enable bit
+           filter GLOB...           Reject tables matching GLOBs
+           indirect ?BOOLEAN?       Mark or query the indirect status
+           isempty                  Query whether the session is empty
+           list                     List currently open session names
+           open DB NAME             Open a new session on DB
+           patchset FILE            Write a patchset into FILE
+         If ?NAME? is omitted, the first defined session is used.
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -133,7 +155,7 @@ enum ChangeSessionCommand {
   }
 
   private static func showHelp(_ shell: Shell) -> DotCommand.Outcome {
-    for line in HelpText.sessionHelp { shell.output.write(line + "\n") }
+    for line in DotCommand.session.help { shell.output.write(line + "\n") }
     return .success
   }
 }

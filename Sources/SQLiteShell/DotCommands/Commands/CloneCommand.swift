@@ -1,5 +1,15 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let clone = DotCommand(
+    "clone", handler: CloneCommand.run,
+    help: """
+      .clone NEWDB             Clone data into NEWDB from the existing database
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,6 +30,7 @@ import Darwin
 enum CloneCommand {
   static let run: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .clone in safe mode") else { return .failure }
+    // sqlite3's own usage text, not its help line (`.clone NEWDB`).
     guard arguments.count == 1 else { return shell.usageFailure(".clone FILENAME") }
     guard let source = shell.openDatabase() else { return .failure }
     let name = shell.argumentText(0, of: arguments)

@@ -1,5 +1,30 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let dbconfig = DotCommand(
+    "dbconfig", minimumPrefix: 3, handler: ConnectionCommands.dbConfig,
+    help: """
+      .dbconfig ?op? ?val?     List or change sqlite3_db_config() options
+      """)
+  static let nonce = DotCommand(
+    "nonce", minimumPrefix: 2, handler: ConnectionCommands.nonce,
+    help: """
+      .nonce STRING            Suspend safe mode for one command if nonce matches
+      """)
+  static let vfsinfo = DotCommand(
+    "vfsinfo", minimumPrefix: 4, handler: ConnectionCommands.vfsInfo,
+    help: """
+      .vfsinfo ?AUX?           Information about the top-level VFS
+      """)
+  static let vfslist = DotCommand(
+    "vfslist", minimumPrefix: 4, handler: ConnectionCommands.vfsList,
+    help: """
+      .vfslist                 List all available VFSes
+      """)
+}
+
 /// The dot-commands about the connection itself: `.dbconfig`, `.vfslist`, `.vfsinfo`, `.nonce`,
 /// and the message for sqlite3 commands litesh does not have.
 enum ConnectionCommands {
@@ -57,6 +82,7 @@ enum ConnectionCommands {
   /// dot-command ends; a wrong nonce ends the shell, as in sqlite3.
   static let nonce: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1 else {
+      // sqlite3's own usage text, not its help line (`.nonce STRING`).
       shell.errors.write("Usage: .nonce NONCE\n")
       return .failure
     }

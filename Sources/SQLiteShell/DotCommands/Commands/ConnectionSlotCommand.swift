@@ -1,3 +1,13 @@
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let connection = DotCommand(
+    "connection", minimumPrefix: 2, handler: ConnectionSlotCommand.run,
+    help: """
+      .connection [close] [#]  Open or close an auxiliary database connection
+      """)
+}
+
 /// `.connection [close] [#]`: lists sqlite3's numbered connections, switches to one (opening it
 /// when first used) or closes one, with sqlite3's output, messages and exit status.
 enum ConnectionSlotCommand {
@@ -43,6 +53,7 @@ enum ConnectionSlotCommand {
   }
 
   private static func usage(_ shell: Shell) -> DotCommand.Outcome {
+    // sqlite3's own usage text, not its help line (`.connection [close] [#]`).
     shell.errors.write("Usage: .connection [close] [CONNECTION-NUMBER]\n")
     return .failure
   }

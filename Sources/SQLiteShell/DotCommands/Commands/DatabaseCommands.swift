@@ -1,5 +1,39 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let databases = DotCommand(
+    "databases", minimumPrefix: 2, handler: DatabaseCommands.databases,
+    help: """
+      .databases               List names and files of attached databases
+      """)
+  static let dbinfo = DotCommand(
+    "dbinfo", minimumPrefix: 3, handler: DatabaseCommands.dbinfo,
+    help: """
+      .dbinfo ?DB?             Show status information about the database
+      """)
+  static let open = DotCommand(
+    "open", minimumPrefix: 2, handler: DatabaseCommands.open,
+    help: """
+      .open ?OPTIONS? ?FILE?   Close existing database and reopen FILE
+           Options:
+              --append        Use appendvfs to append database to the end of FILE
+              --deserialize   Load into memory using sqlite3_deserialize()
+              --hexdb         Load the output of "dbtotxt" as an in-memory db
+              --maxsize N     Maximum size for --hexdb or --deserialized database
+              --new           Initialize FILE to an empty database
+              --nofollow      Do not follow symbolic links
+              --readonly      Open FILE readonly
+              --zip           FILE is a ZIP archive
+      """)
+  static let vfsname = DotCommand(
+    "vfsname", minimumPrefix: 4, handler: DatabaseCommands.vfsname,
+    help: """
+      .vfsname ?AUX?           Print the name of the VFS stack
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,16 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let describe = DotCommand(
+    "describe", minimumPrefix: 3, origin: .litesh, handler: DescribeCommand.run,
+    help: """
+      .describe TABLE          Show a table's or view's columns, rows, indexes, foreign keys
+           Columns with type, NOT NULL, default, primary-key position and collation
+      """)
+}
+
 /// `.describe TABLE` (litesh's own): a table's or view's columns (type, NOT NULL, default,
 /// primary-key position, collation), then its row count, indexes and foreign keys.
 ///
@@ -7,10 +18,7 @@ import SQLiteCore
 /// as typed SQL would be), so it shows in the current output mode, with headers.
 enum DescribeCommand {
   static let run: DotCommand.Handler = { shell, arguments in
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: .describe TABLE\n")
-      return .failure
-    }
+    guard arguments.count == 1 else { return shell.usageFailure(.describe) }
     guard let source = shell.schemaSource() else { return .failure }
     return describe(arguments[0], shell: shell, source: source)
   }

@@ -1,5 +1,44 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let log = DotCommand(
+    "log", minimumPrefix: 3, handler: DiagnosticCommands.log,
+    help: """
+      .log FILE|off            Turn logging on or off.  FILE can be stderr/stdout
+      """)
+  static let progress = DotCommand(
+    "progress", minimumPrefix: 3, handler: DiagnosticCommands.progress,
+    help: """
+      .progress N              Invoke progress handler after every N opcodes
+         --limit N                 Interrupt after N progress callbacks
+         --once                    Do no more than one progress interrupt
+         --quiet|-q                No output except at interrupts
+         --reset                   Reset the count for each input and interrupt
+      """)
+  static let scanstats = DotCommand(
+    "scanstats", handler: DiagnosticCommands.scanStats,
+    help: """
+      .scanstats on|off        Turn sqlite3_stmt_scanstatus() metrics on or off
+      """)
+  static let trace = DotCommand(
+    "trace", handler: DiagnosticCommands.trace,
+    help: """
+      .trace ?OPTIONS?         Output each SQL statement as it is run
+          FILE                    Send output to FILE
+          stdout                  Send output to stdout
+          stderr                  Send output to stderr
+          off                     Disable tracing
+          --expanded              Expand query parameters
+          --plain                 Show SQL as it is input
+          --stmt                  Trace statement execution (SQLITE_TRACE_STMT)
+          --profile               Profile statements (SQLITE_TRACE_PROFILE)
+          --row                   Trace each row (SQLITE_TRACE_ROW)
+          --close                 Trace connection close (SQLITE_TRACE_CLOSE)
+      """)
+}
+
 /// The dot-commands that watch SQLite at work: `.trace`, `.log`, `.progress`, `.scanstats`.
 ///
 /// Their lines are written through the shell's sinks, so a trace or progress line written from
@@ -59,6 +98,7 @@ enum DiagnosticCommands {
   static let log: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .log in safe mode") else { return .failure }
     guard arguments.count == 1 else {
+      // sqlite3's own usage text, not its help line (`.log FILE|off`).
       shell.errors.write("Usage: .log FILENAME\n")
       return .failure
     }
@@ -114,10 +154,7 @@ enum DiagnosticCommands {
   /// `.scanstats on|off`: accepted with sqlite3's warning when SQLite lacks
   /// `SQLITE_ENABLE_STMT_SCANSTATUS` (Debian's does); litesh shows no metrics either way.
   static let scanStats: DotCommand.Handler = { shell, arguments in
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: .scanstats on|off\n")
-      return .failure
-    }
+    guard arguments.count == 1 else { return shell.usageFailure(.scanstats) }
     _ = DotCommandArguments.boolean(arguments[0], errors: shell.errors)
     if Connection.isCompiled(with: "ENABLE_STMT_SCANSTATUS") {
       shell.errors.write("Warning: litesh does not show .scanstats metrics.\n")

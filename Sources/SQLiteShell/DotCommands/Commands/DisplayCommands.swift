@@ -1,28 +1,44 @@
 import Synchronization
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let last = DotCommand(
+    "last", minimumPrefix: 3, origin: .litesh, handler: DisplayCommands.last,
+    help: """
+      .last                    Show the last display-mode result again, complete
+           Every row, whole columns, through $LITESH_PAGER, else $PAGER, else
+           "less -SRX"; the rows are kept as they were, the statement is not re-run
+      """)
+  static let maxrows = DotCommand(
+    "maxrows", minimumPrefix: 3, origin: .litesh, handler: DisplayCommands.maxrows,
+    help: """
+      .maxrows auto|N          Rows the display mode draws: the first and last N/2
+           The display mode (.mode display) is the default when a person reads the
+           results on a terminal: a box fitted to the window, NULL shown, numbers
+           right-aligned, a footer counting all rows; elsewhere it prints list mode.
+           auto (default): as many as fit the window's height.  0: every row
+      """)
+}
+
 /// `.maxrows` and `.last`: the display mode's commands.
 enum DisplayCommands {
   /// `.maxrows auto|N`; with no argument, prints the setting.
   static let maxrows: DotCommand.Handler = { shell, arguments in
-    guard let word = arguments.first else {
-      shell.output.write("maxrows: \(describe(shell.state.style.display))\n")
+    shell.oneValueSetting(.maxrows, arguments, current: describe(shell.state.style.display)) {
+      word in
+      if word == "auto" {
+        shell.state.style.display.maxRows = nil
+        return .success
+      }
+      guard let count = Int(word), count >= 0 else {
+        shell.errors.write(
+          "Error: .maxrows wants auto or a number of rows (0: all), not \"\(word)\"\n")
+        return .failure
+      }
+      shell.state.style.display.maxRows = count
       return .success
     }
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: .maxrows auto|N\n")
-      return .failure
-    }
-    if word == "auto" {
-      shell.state.style.display.maxRows = nil
-      return .success
-    }
-    guard let count = Int(word), count >= 0 else {
-      shell.errors.write(
-        "Error: .maxrows wants auto or a number of rows (0: all), not \"\(word)\"\n")
-      return .failure
-    }
-    shell.state.style.display.maxRows = count
-    return .success
   }
 
   /// The `.maxrows` setting as `.show` and `.maxrows` print it.
@@ -33,10 +49,7 @@ enum DisplayCommands {
 
   /// `.last`: the last result drawn in the display mode, every row, through the pager.
   static let last: DotCommand.Handler = { shell, arguments in
-    guard arguments.isEmpty else {
-      shell.errors.write("Usage: .last\n")
-      return .failure
-    }
+    guard arguments.isEmpty else { return shell.usageFailure(.last) }
     let spool = shell.lastResult
     guard spool.columnNames != nil else {
       shell.errors.write(

@@ -1,11 +1,26 @@
 import DqliteClient
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let cluster = DotCommand(
+    "cluster", minimumPrefix: 3, origin: .litesh, handler: DqliteCommands.cluster,
+    help: """
+      .cluster                 Show the dqlite cluster's nodes, roles and leader
+      """)
+  static let leader = DotCommand(
+    "leader", minimumPrefix: 3, origin: .litesh, handler: DqliteCommands.leader,
+    help: """
+      .leader                  Show the dqlite node statements go to (the leader)
+      """)
+}
+
 /// `.cluster` and `.leader`: the nodes of the dqlite cluster the shell is connected to.
 enum DqliteCommands {
   /// `.cluster`: one line per node, `ID ADDRESS ROLE`, the leader marked.
   static let cluster: DotCommand.Handler = { shell, arguments in
-    guard arguments.isEmpty else { return shell.usageFailure(".cluster") }
+    guard arguments.isEmpty else { return shell.usageFailure(.cluster, flush: true) }
     guard let session = session(of: shell, ".cluster") else { return .failure }
     do throws(DqliteError) {
       let nodes = try session.cluster()
@@ -22,7 +37,7 @@ enum DqliteCommands {
 
   /// `.leader`: the address the shell's statements go to.
   static let leader: DotCommand.Handler = { shell, arguments in
-    guard arguments.isEmpty else { return shell.usageFailure(".leader") }
+    guard arguments.isEmpty else { return shell.usageFailure(.leader, flush: true) }
     guard let session = session(of: shell, ".leader") else { return .failure }
     do throws(DqliteError) {
       try session.connect()

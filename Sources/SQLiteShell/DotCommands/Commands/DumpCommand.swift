@@ -1,5 +1,22 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let dump = DotCommand(
+    "dump", handler: DumpCommand.run,
+    help: """
+      .dump ?OBJECTS?          Render database content as SQL
+         Options:
+           --data-only            Output only INSERT statements
+           --newlines             Allow unescaped newline characters in output
+           --nosys                Omit system tables (ex: "sqlite_stat1")
+           --preserve-rowids      Include ROWID values in the output
+         OBJECTS is a LIKE pattern for tables, indexes, triggers or views to dump
+         Additional LIKE patterns can be given in subsequent arguments
+      """)
+}
+
 /// `.dump [OBJECTS] [--data-only] [--newlines] [--nosys] [--preserve-rowids]`: the database as
 /// SQL text that recreates it, in sqlite3 3.40.1's format.
 ///

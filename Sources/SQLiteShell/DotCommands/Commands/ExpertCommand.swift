@@ -1,6 +1,16 @@
 import SQLiteCore
 import ShellFunctions
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let expert = DotCommand(
+    "expert", minimumPrefix: 4, handler: ExpertCommand.run,
+    help: """
+      .expert                  EXPERIMENTAL. Suggest indexes for queries
+      """)
+}
+
 /// The index advisor `.expert` set up, waiting for the next SQL, and how to report on it.
 struct PendingExpert {
   var advisor: IndexAdvisor

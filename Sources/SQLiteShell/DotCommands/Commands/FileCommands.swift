@@ -1,5 +1,48 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let backup = DotCommand(
+    "backup", minimumPrefix: 3, handler: { FileCommands.copyOut($0, $1, command: "backup") },
+    help: """
+      .backup ?DB? FILE        Backup DB (default "main") to FILE
+         Options:
+             --append            Use the appendvfs
+             --async             Write to FILE without journal and fsync()
+      """)
+  static let cd = DotCommand(
+    "cd", minimumPrefix: 2, handler: FileCommands.changeDirectory,
+    help: """
+      .cd DIRECTORY            Change the working directory to DIRECTORY
+      """)
+  static let load = DotCommand(
+    "load", handler: FileCommands.load,
+    help: """
+      .load FILE ?ENTRY?       Load an extension library
+      """)
+  static let restore = DotCommand(
+    "restore", minimumPrefix: 3, handler: FileCommands.restore,
+    help: """
+      .restore ?DB? FILE       Restore content of DB (default "main") from FILE
+      """)
+  static let save = DotCommand(
+    "save", minimumPrefix: 3, handler: { FileCommands.copyOut($0, $1, command: "save") },
+    help: """
+      .save ?OPTIONS? FILE     Write database to FILE (an alias for .backup ...)
+      """)
+  static let shell = DotCommand(
+    "shell", minimumPrefix: 2, handler: { FileCommands.runSystem($0, $1, command: "shell") },
+    help: """
+      .shell CMD ARGS...       Run CMD ARGS... in a system shell
+      """)
+  static let system = DotCommand(
+    "system", minimumPrefix: 2, handler: { FileCommands.runSystem($0, $1, command: "system") },
+    help: """
+      .system CMD ARGS...      Run CMD ARGS... in a system shell
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,16 +52,8 @@ import Darwin
 /// `.backup`/`.save`, `.restore`, `.cd`, `.shell`/`.system` and `.load`: the commands that
 /// touch files or run programs, all refused under `-safe`.
 enum FileCommands {
-  static let backup: DotCommand.Handler = { shell, arguments in
-    copyOut(shell, arguments, command: "backup")
-  }
-
-  static let save: DotCommand.Handler = { shell, arguments in
-    copyOut(shell, arguments, command: "save")
-  }
-
   /// `.backup ?DB? ?--append? ?--async? FILE`: the SQLite backup API, 100 pages a step.
-  private static func copyOut(_ shell: Shell, _ arguments: [String], command: String)
+  fileprivate static func copyOut(_ shell: Shell, _ arguments: [String], command: String)
     -> DotCommand.Outcome
   {
     guard shell.allowedInSafeMode("cannot run .\(command) in safe mode") else { return .failure }
@@ -45,6 +80,7 @@ enum FileCommands {
         destinationFile = word
         destinationName = shell.argumentText(index, of: arguments)
       } else {
+        // sqlite3's own usage text, not its help line (`.backup ?DB? FILE`).
         shell.errors.write("Usage: .backup ?DB? ?OPTIONS? FILENAME\n")
         return .failure
       }
@@ -122,9 +158,7 @@ enum FileCommands {
     switch arguments.count {
     case 1: (sourceFile, database) = (shell.argumentText(0, of: arguments), "main")
     case 2: (sourceFile, database) = (shell.argumentText(1, of: arguments), arguments[0])
-    default:
-      shell.errors.write("Usage: .restore ?DB? FILE\n")
-      return .failure
+    default: return shell.usageFailure(.restore)
     }
     guard let source = try? Connection(path: DatabaseFileName.openable(sourceFile)) else {
       shell.errors.write("Error: cannot open \"")
@@ -140,10 +174,7 @@ enum FileCommands {
 
   static let changeDirectory: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .cd in safe mode") else { return .failure }
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: .cd DIRECTORY\n")
-      return .failure
-    }
+    guard arguments.count == 1 else { return shell.usageFailure(.cd) }
     guard chdir(arguments[0]) == 0 else {
       shell.errors.write("Cannot change to directory \"\(arguments[0])\"\n")
       return .failure
@@ -151,21 +182,14 @@ enum FileCommands {
     return .success
   }
 
-  static let shellCommand: DotCommand.Handler = { shell, arguments in
-    runSystem(shell, arguments, command: "shell")
-  }
-
-  static let systemCommand: DotCommand.Handler = { shell, arguments in
-    runSystem(shell, arguments, command: "system")
-  }
-
   /// `.shell CMD ARGS...`: the words joined with spaces (those with a space in double
   /// quotes) and run by `system(3)`; a nonzero wait status is reported, not counted an error.
-  private static func runSystem(_ shell: Shell, _ arguments: [String], command: String)
+  fileprivate static func runSystem(_ shell: Shell, _ arguments: [String], command: String)
     -> DotCommand.Outcome
   {
     guard shell.allowedInSafeMode("cannot run .\(command) in safe mode") else { return .failure }
     guard !arguments.isEmpty else {
+      // sqlite3's own usage text, not its help line (`.system CMD ARGS...`).
       shell.errors.write("Usage: .system COMMAND\n")
       return .failure
     }
@@ -180,6 +204,7 @@ enum FileCommands {
   static let load: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .load in safe mode") else { return .failure }
     guard let file = arguments.first else {
+      // sqlite3's own usage text, not its help line (`.load FILE ?ENTRY?`).
       shell.errors.write("Usage: .load FILE ?ENTRYPOINT?\n")
       return .failure
     }

@@ -1,5 +1,17 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let filectrl = DotCommand(
+    "filectrl", handler: FileControlCommand.run,
+    help: """
+      .filectrl CMD ...        Run various sqlite3_file_control() operations
+         --schema SCHEMA         Use SCHEMA instead of "main"
+         --help                  Show CMD details
+      """)
+}
+
 /// `.filectrl ?--schema DB? CMD ...`: runs one `sqlite3_file_control` on a database and prints
 /// what it gives back, as sqlite3 3.40.1 does.
 ///

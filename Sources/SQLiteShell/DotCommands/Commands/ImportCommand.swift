@@ -1,5 +1,28 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let `import` = DotCommand(
+    "import", minimumPrefix: 2, handler: ImportCommand.run,
+    help: """
+      .import FILE TABLE       Import data from FILE into TABLE
+         Options:
+           --ascii               Use \\037 and \\036 as column and row separators
+           --csv                 Use , and \\n as column and row separators
+           --skip N              Skip the first N rows of input
+           --schema S            Target table to be S.TABLE
+           -v                    "Verbose" - increase auxiliary output
+         Notes:
+           *  If TABLE does not exist, it is created.  The first row of input
+              determines the column names.
+           *  If neither --csv or --ascii are used, the input mode is derived
+              from the ".mode" output mode
+           *  If FILE begins with "|" then it is a command that generates the
+              input text.
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,15 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let imposter = DotCommand(
+    "imposter", minimumPrefix: 5, handler: ImposterCommand.run,
+    help: """
+      .imposter INDEX TABLE    Create imposter table TABLE on index INDEX
+      """)
+}
+
 /// `.imposter INDEX IMPOSTER` and `.imposter off`, as sqlite3 3.40.1 runs them.
 ///
 /// The imposter is a `WITHOUT ROWID` table whose columns are the index's, in storage order
@@ -10,6 +20,7 @@ enum ImposterCommand {
   static let run: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 2 || (arguments.count == 1 && arguments[0].lowercased() == "off")
     else {
+      // sqlite3's own usage text, not its help line (`.imposter INDEX TABLE`).
       shell.errors.write("Usage: .imposter INDEX IMPOSTER\n       .imposter off\n")
       return .failure
     }

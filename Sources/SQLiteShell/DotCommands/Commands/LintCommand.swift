@@ -1,5 +1,17 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let lint = DotCommand(
+    "lint", minimumPrefix: 3, handler: LintCommand.run,
+    help: """
+      .lint OPTIONS            Report potential schema issues.
+           Options:
+              fkey-indexes     Find missing foreign key indexes
+      """)
+}
+
 /// `.lint fkey-indexes ?-verbose? ?-groupbyparent?`: the foreign keys that no index of the
 /// child table serves, each with the `CREATE INDEX` that would, as sqlite3 3.40.1 prints them.
 ///
@@ -23,6 +35,7 @@ enum LintCommand {
       } else if option.utf8.count > 1 && isPrefix(option, of: "-groupbyparent") {
         isGrouped = true
       } else {
+        // sqlite3's own usage text, not its help line (`.lint OPTIONS`).
         shell.errors.write(
           "Usage: \(shell.commandName) \(subcommand) ?-verbose? ?-groupbyparent?\n")
         return .success

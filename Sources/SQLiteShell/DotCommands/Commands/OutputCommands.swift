@@ -1,5 +1,40 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let excel = DotCommand(
+    "excel", minimumPrefix: 5, handler: OutputCommands.excel,
+    help: """
+      .excel                   Display the output of next command in spreadsheet
+         --bom                   Put a UTF8 byte-order mark on intermediate file
+      """)
+  static let once = DotCommand(
+    "once", handler: OutputCommands.once,
+    help: """
+      .once ?OPTIONS? ?FILE?   Output for the next SQL command only to FILE
+           If FILE begins with '|' then open as a pipe
+             --bom  Put a UTF8 byte-order mark at the beginning
+             -e     Send output to the system text editor
+             -x     Send output as CSV to a spreadsheet (same as ".excel")
+      """)
+  static let output = DotCommand(
+    "output", minimumPrefix: 2, handler: OutputCommands.output,
+    help: """
+      .output ?FILE?           Send output to FILE or stdout if FILE is omitted
+         If FILE begins with '|' then open it as a pipe.
+         Options:
+           --bom                 Prefix output with a UTF8 byte-order mark
+           -e                    Send output to the system text editor
+           -x                    Send output as CSV to a spreadsheet
+      """)
+  static let print = DotCommand(
+    "print", minimumPrefix: 3, handler: OutputCommands.print,
+    help: """
+      .print STRING...         Print literal STRING
+      """)
+}
+
 /// The dot-commands about where text goes: `.output`, `.once`, `.print`.
 enum OutputCommands {
   static let output: DotCommand.Handler = { shell, arguments in

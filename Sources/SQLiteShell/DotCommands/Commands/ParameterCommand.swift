@@ -1,5 +1,21 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let parameter = DotCommand(
+    "parameter", minimumPrefix: 2, handler: ParameterCommand.run,
+    help: """
+      .parameter CMD ...       Manage SQL parameter bindings
+         clear                   Erase all bindings
+         init                    Initialize the TEMP table that holds bindings
+         list                    List the current parameter bindings
+         set PARAMETER VALUE     Given SQL parameter PARAMETER a value of VALUE
+                                 PARAMETER should start with one of: $ : @ ?
+         unset PARAMETER         Remove PARAMETER from the binding table
+      """)
+}
+
 /// `.parameter init|list|set|unset|clear`: the values bound into `:name`, `@name`, `$name` and
 /// `?NNN`, kept in `temp.sqlite_parameters` as sqlite3 keeps them.
 enum ParameterCommand {

@@ -1,5 +1,18 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let readers = DotCommand(
+    "readers", minimumPrefix: 5, origin: .litesh, handler: ReadersCommand.run,
+    help: """
+      .readers ?N?             Run read-only queries on N reader connections (WAL)
+           No N: show the pool (readers open and busy, waiters, WAL size)
+           0 goes back to one connection; the file stays in WAL mode
+           Not for in-memory or read-only databases (--readers N leaves those alone)
+      """)
+}
+
 /// `.readers ?N?`: how many reader connections run read-only queries.
 ///
 /// N > 0 runs them on up to N readers (the file switches to WAL); 0 goes back to one
@@ -14,10 +27,7 @@ enum ReadersCommand {
   }
 
   static let run: DotCommand.Handler = { shell, arguments in
-    guard arguments.count <= 1 else {
-      shell.errors.write("Usage: .readers ?N?\n")
-      return .failure
-    }
+    guard arguments.count <= 1 else { return shell.usageFailure(.readers) }
     guard let argument = arguments.first else {
       showState(of: shell)
       return .success

@@ -1,5 +1,22 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let sha3sum = DotCommand(
+    "sha3sum", minimumPrefix: 4, handler: SHA3SumCommand.run,
+    help: """
+      .sha3sum ...             Compute a SHA3 hash of database content
+          Options:
+            --schema              Also hash the sqlite_schema table
+            --sha3-224            Use the sha3-224 algorithm
+            --sha3-256            Use the sha3-256 algorithm (default)
+            --sha3-384            Use the sha3-384 algorithm
+            --sha3-512            Use the sha3-512 algorithm
+          Any other argument is a LIKE pattern for tables to hash
+      """)
+}
+
 /// `.sha3sum [--schema] [--sha3-224|256|384|512] [--debug] [LIKE-PATTERN]`: a SHA3 hash of the
 /// database content, computed by the same query sqlite3 builds around `sha3_query()`.
 enum SHA3SumCommand {
@@ -27,6 +44,7 @@ enum SHA3SumCommand {
         }
       } else if pattern != nil {
         shell.output.flush()
+        // sqlite3's own usage text, not its help line (`.sha3sum ...`).
         shell.errors.write("Usage: .sha3sum ?OPTIONS? ?LIKE-PATTERN?\n")
         shell.errors.flush()
         return .failure

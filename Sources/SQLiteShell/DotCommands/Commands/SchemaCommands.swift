@@ -1,5 +1,38 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let fullschema = DotCommand(
+    "fullschema", minimumPrefix: 2, handler: SchemaCommands.fullSchema,
+    help: """
+      .fullschema ?--indent?   Show schema and the content of sqlite_stat tables
+      """)
+  static let indexes = DotCommand(
+    "indexes", minimumPrefix: 2, handler: SchemaCommands.indexes,
+    help: """
+      .indexes ?TABLE?         Show names of indexes
+                                 If TABLE is specified, only show indexes for
+                                 tables matching TABLE using the LIKE operator.
+      """)
+  // sqlite3's other spelling of .indexes, which its .help does not list either.
+  static let indices = DotCommand(
+    "indices", minimumPrefix: 2, handler: SchemaCommands.indexes)
+  static let schema = DotCommand(
+    "schema", minimumPrefix: 3, handler: SchemaCommands.schema,
+    help: """
+      .schema ?PATTERN?        Show the CREATE statements matching PATTERN
+         Options:
+            --indent             Try to pretty-print the schema
+            --nosys              Omit objects whose names start with "sqlite_"
+      """)
+  static let tables = DotCommand(
+    "tables", minimumPrefix: 2, handler: SchemaCommands.tables,
+    help: """
+      .tables ?TABLE?          List names of tables matching LIKE pattern TABLE
+      """)
+}
+
 /// `.tables`, `.indexes`, `.schema` and `.fullschema`: the same queries over every attached
 /// schema that sqlite3 runs, printed in its layouts.
 enum SchemaCommands {
@@ -18,6 +51,7 @@ enum SchemaCommands {
   {
     guard let source = shell.schemaSource() else { return .failure }
     if indexes && arguments.count > 1 {
+      // sqlite3's own usage text, not its help line (`.indexes ?TABLE?`).
       shell.errors.write("Usage: .indexes ?LIKE-PATTERN?\n")
       return .failure
     }
@@ -94,6 +128,7 @@ enum SchemaCommands {
       } else if pattern == nil {
         pattern = word
       } else {
+        // sqlite3's own usage text, not its help line (`.schema ?PATTERN?`).
         shell.errors.write("Usage: .schema ?--indent? ?--nosys? ?LIKE-PATTERN?\n")
         return .failure
       }
@@ -213,10 +248,7 @@ enum SchemaCommands {
       indent = true
       count = 0
     }
-    guard count == 0 else {
-      shell.errors.write("Usage: .fullschema ?--indent?\n")
-      return .failure
-    }
+    guard count == 0 else { return shell.usageFailure(.fullschema) }
     guard let source = shell.schemaSource() else { return .failure }
     return fullSchema(shell, indent: indent, source: source)
   }

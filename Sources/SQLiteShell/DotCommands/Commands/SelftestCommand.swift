@@ -1,5 +1,18 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let selftest = DotCommand(
+    "selftest", minimumPrefix: 4, handler: SelftestCommand.run,
+    help: """
+      .selftest ?OPTIONS?      Run tests defined in the SELFTEST table
+          Options:
+             --init               Create a new SELFTEST table
+             -v                   Verbose output
+      """)
+}
+
 /// `.selftest ?--init? ?-v?`: runs the tests in the `selftest` table (`tno`, `op`, `cmd`,
 /// `ans`), or the default integrity check without one, as sqlite3 3.40.1 does.
 ///

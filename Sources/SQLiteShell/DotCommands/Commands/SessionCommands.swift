@@ -1,5 +1,36 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let exit = DotCommand(
+    "exit", minimumPrefix: 2, handler: SessionCommands.exit,
+    help: """
+      .exit ?CODE?             Exit this program with return-code CODE
+      """)
+  static let help = DotCommand(
+    "help", handler: SessionCommands.help,
+    help: """
+      .help ?-all? ?PATTERN?   Show help text for PATTERN
+      """)
+  static let quit = DotCommand(
+    "quit", handler: SessionCommands.quit,
+    help: """
+      .quit                    Exit this program
+      """)
+  static let read = DotCommand(
+    "read", minimumPrefix: 3, handler: SessionCommands.read,
+    help: """
+      .read FILE               Read input from FILE or command output
+          If FILE begins with "|", it is a command that generates the input.
+      """)
+  static let show = DotCommand(
+    "show", minimumPrefix: 3, handler: SessionCommands.show,
+    help: """
+      .show                    Show the current values for various settings
+      """)
+}
+
 /// The dot-commands about the session itself: `.exit`, `.quit`, `.read`, `.help`, `.show`.
 enum SessionCommands {
   static let exit: DotCommand.Handler = { shell, arguments in
@@ -17,10 +48,7 @@ enum SessionCommands {
 
   static let read: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .read in safe mode") else { return .failure }
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: .read FILE\n")
-      return .failure
-    }
+    guard arguments.count == 1 else { return shell.usageFailure(.read) }
     let name = arguments[0]
     let text = shell.argumentText(0, of: arguments)
     let reader =
@@ -47,10 +75,7 @@ enum SessionCommands {
   }
 
   static let show: DotCommand.Handler = { shell, arguments in
-    guard arguments.isEmpty else {
-      shell.errors.write("Usage: .show\n")
-      return .failure
-    }
+    guard arguments.isEmpty else { return shell.usageFailure(.show) }
     let state = shell.state
     let style = state.style
     func line(_ name: String, _ value: String) {

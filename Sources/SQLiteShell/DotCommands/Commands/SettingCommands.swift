@@ -1,5 +1,83 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let bail = DotCommand(
+    "bail", minimumPrefix: 3, handler: SettingCommands.bail,
+    help: """
+      .bail on|off             Stop after hitting an error.  Default OFF
+      """)
+  static let binary = DotCommand(
+    "binary", minimumPrefix: 3, handler: SettingCommands.binary,
+    help: """
+      .binary on|off           Turn binary output on or off.  Default OFF
+      """)
+  static let changes = DotCommand(
+    "changes", minimumPrefix: 3, handler: SettingCommands.changes,
+    help: """
+      .changes on|off          Show number of rows changed by SQL
+      """)
+  static let echo = DotCommand(
+    "echo", handler: SettingCommands.echo,
+    help: """
+      .echo on|off             Turn command echo on or off
+      """)
+  static let eqp = DotCommand(
+    "eqp", handler: SettingCommands.eqp,
+    help: """
+      .eqp on|off|full|...     Enable or disable automatic EXPLAIN QUERY PLAN
+         Other Modes:
+            trigger               Like "full" but also show trigger bytecode
+      """)
+  static let explain = DotCommand(
+    "explain", minimumPrefix: 3, handler: SettingCommands.explain,
+    help: """
+      .explain ?on|off|auto?   Change the EXPLAIN formatting mode.  Default: auto
+      """)
+  static let headers = DotCommand(
+    "headers", handler: SettingCommands.headers,
+    help: """
+      .headers on|off          Turn display of headers on or off
+      """)
+  static let limits = DotCommand(
+    "limits", minimumPrefix: 5, handler: SettingCommands.limits,
+    help: """
+      .limit ?LIMIT? ?VAL?     Display or change the value of an SQLITE_LIMIT
+      """)
+  static let nullvalue = DotCommand(
+    "nullvalue", handler: SettingCommands.nullValue,
+    help: """
+      .nullvalue STRING        Use STRING in place of NULL values
+      """)
+  static let prompt = DotCommand(
+    "prompt", handler: SettingCommands.prompt,
+    help: """
+      .prompt MAIN CONTINUE    Replace the standard prompts
+      """)
+  static let separator = DotCommand(
+    "separator", minimumPrefix: 2, handler: SettingCommands.separator,
+    help: """
+      .separator COL ?ROW?     Change the column and row separators
+      """)
+  static let timeout = DotCommand(
+    "timeout", minimumPrefix: 5, handler: SettingCommands.timeout,
+    help: """
+      .timeout MS              Try opening locked tables for MS milliseconds
+      """)
+  static let timer = DotCommand(
+    "timer", minimumPrefix: 5, handler: SettingCommands.timer,
+    help: """
+      .timer on|off            Turn SQL timer on or off
+      """)
+  static let width = DotCommand(
+    "width", handler: SettingCommands.width,
+    help: """
+      .width NUM1 NUM2 ...     Set minimum column widths for columnar output
+           Negative values right-justify
+      """)
+}
+
 /// The dot-commands that change a setting: `.bail`, `.changes`, `.echo`, `.eqp`, `.explain`,
 /// `.headers`, `.limit`, `.nullvalue`, `.prompt`, `.separator`, `.timeout`, `.timer`, `.width`.
 enum SettingCommands {
@@ -12,40 +90,38 @@ enum SettingCommands {
 
   /// An `on|off` command: sets the flag, or prints its usage for any other argument count.
   private static func flag(
-    _ shell: Shell, _ arguments: [String], usage: String, _ set: (inout ShellState, Bool) -> Void
+    _ shell: Shell, _ arguments: [String], _ command: DotCommand,
+    _ set: (inout ShellState, Bool) -> Void
   ) -> DotCommand.Outcome {
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: \(usage)\n")
-      return .failure
-    }
+    guard arguments.count == 1 else { return shell.usageFailure(command) }
     set(&shell.state, DotCommandArguments.boolean(arguments[0], errors: shell.errors))
     return .success
   }
 
   static let bail: DotCommand.Handler = { shell, arguments in
-    flag(shell, arguments, usage: ".bail on|off") { $0.bail = $1 }
+    flag(shell, arguments, .bail) { $0.bail = $1 }
   }
 
   /// `.binary on|off`: text and binary output are the same bytes on this system; the command
   /// checks its argument as sqlite3 does and changes nothing.
   static let binary: DotCommand.Handler = { shell, arguments in
-    flag(shell, arguments, usage: ".binary on|off") { _, _ in }
+    flag(shell, arguments, .binary) { _, _ in }
   }
 
   static let changes: DotCommand.Handler = { shell, arguments in
-    flag(shell, arguments, usage: ".changes on|off") { $0.countChanges = $1 }
+    flag(shell, arguments, .changes) { $0.countChanges = $1 }
   }
 
   static let echo: DotCommand.Handler = { shell, arguments in
-    flag(shell, arguments, usage: ".echo on|off") { $0.echo = $1 }
+    flag(shell, arguments, .echo) { $0.echo = $1 }
   }
 
   static let timer: DotCommand.Handler = { shell, arguments in
-    flag(shell, arguments, usage: ".timer on|off") { $0.timer = $1 }
+    flag(shell, arguments, .timer) { $0.timer = $1 }
   }
 
   static let headers: DotCommand.Handler = { shell, arguments in
-    flag(shell, arguments, usage: ".headers on|off") {
+    flag(shell, arguments, .headers) {
       $0.style.showHeaders = $1
       $0.style.headersSetExplicitly = true
     }
@@ -53,6 +129,7 @@ enum SettingCommands {
 
   static let eqp: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1 else {
+      // sqlite3's own usage text, not its help line (`.eqp on|off|full|...`).
       shell.errors.write("Usage: .eqp off|on|trace|trigger|full\n")
       return .failure
     }
@@ -78,10 +155,7 @@ enum SettingCommands {
   }
 
   static let nullValue: DotCommand.Handler = { shell, arguments in
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: .nullvalue STRING\n")
-      return .failure
-    }
+    guard arguments.count == 1 else { return shell.usageFailure(.nullvalue) }
     shell.state.style.nullValue = clipped(arguments[0])
     return .success
   }
@@ -89,8 +163,7 @@ enum SettingCommands {
   static let separator: DotCommand.Handler = { shell, arguments in
     var outcome = DotCommand.Outcome.success
     if arguments.isEmpty || arguments.count > 2 {
-      shell.errors.write("Usage: .separator COL ?ROW?\n")
-      outcome = .failure
+      outcome = shell.usageFailure(.separator)
     }
     if arguments.count >= 1 { shell.state.style.columnSeparator = clipped(arguments[0]) }
     if arguments.count >= 2 { shell.state.style.rowSeparator = clipped(arguments[1]) }
@@ -139,6 +212,7 @@ enum SettingCommands {
       return .success
     }
     guard arguments.count <= 2 else {
+      // sqlite3's own usage text, not its help line (`.limit ?LIMIT? ?VAL?`).
       shell.errors.write("Usage: .limit NAME ?NEW-VALUE?\n")
       return .failure
     }

@@ -1,5 +1,19 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let stats = DotCommand(
+    "stats", minimumPrefix: 2, handler: StatsCommand.run,
+    help: """
+      .stats ?ARG?             Show stats or turn stats on or off
+         off                      Turn off automatic stat display
+         on                       Turn on automatic stat display
+         stmt                     Show statement stats
+         vmstep                   Show the virtual machine step count only
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +40,7 @@ enum StatsCommand {
       }
       return .success
     default:
+      // sqlite3's own usage text, not its help line (`.stats ?ARG?`).
       shell.errors.write("Usage: .stats ?on|off|stmt|vmstep?\n")
       return .failure
     }

@@ -1,23 +1,44 @@
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let color = DotCommand(
+    "color", minimumPrefix: 3, origin: .litesh, handler: TerminalCommands.color,
+    help: """
+      .color on|off|auto       Colour headers, NULLs and errors on a terminal
+           auto (default) is on unless NO_COLOR is set; never for piped output
+      """)
+  static let edit = DotCommand(
+    "edit", minimumPrefix: 2, origin: .litesh, handler: TerminalCommands.edit,
+    help: """
+      .edit                    Edit the pending or last SQL in $VISUAL or $EDITOR
+           The edited text runs when the editor exits with status 0
+      """)
+  static let pager = DotCommand(
+    "pager", minimumPrefix: 3, origin: .litesh, handler: TerminalCommands.pager,
+    help: """
+      .pager on|off|auto       Show results on a terminal through $PAGER
+           auto: only results that do not fit the screen.  Default: off
+           The pager is $PAGER, else "less -FRX"
+      """)
+}
+
 /// The dot-commands for the interactive terminal: `.color`, `.pager` and `.edit`.
 ///
 /// They only record settings or a request; the REPL (which owns the terminal) acts on them. Piped input accepts `.color` and `.pager` and nothing changes, since colour and the
 /// pager are never used for output that is not a terminal.
 enum TerminalCommands {
   static let color: DotCommand.Handler = { shell, arguments in
-    setting(shell, arguments, name: "color", keyPath: \.color)
+    setting(shell, arguments, .color, keyPath: \.color)
   }
 
   static let pager: DotCommand.Handler = { shell, arguments in
-    setting(shell, arguments, name: "pager", keyPath: \.pager)
+    setting(shell, arguments, .pager, keyPath: \.pager)
   }
 
   /// `.edit`: asks the REPL to edit the last SQL run in `$VISUAL`/`$EDITOR` and run the result.
   static let edit: DotCommand.Handler = { shell, arguments in
     guard shell.allowedInSafeMode("cannot run .edit in safe mode") else { return .failure }
-    guard arguments.isEmpty else {
-      shell.errors.write("Usage: .edit\n")
-      return .failure
-    }
+    guard arguments.isEmpty else { return shell.usageFailure(.edit) }
     guard shell.state.isInteractive else {
       shell.errors.write("Error: .edit needs an interactive terminal\n")
       return .failure
@@ -28,24 +49,19 @@ enum TerminalCommands {
 
   /// `.NAME on|off|auto`; with no argument, prints the current value.
   private static func setting(
-    _ shell: Shell, _ arguments: [String], name: String,
+    _ shell: Shell, _ arguments: [String], _ command: DotCommand,
     keyPath: WritableKeyPath<ShellState, ShellState.TerminalSetting>
   ) -> DotCommand.Outcome {
-    guard let word = arguments.first else {
-      shell.output.write("\(name): \(shell.state[keyPath: keyPath].rawValue)\n")
+    shell.oneValueSetting(command, arguments, current: shell.state[keyPath: keyPath].rawValue) {
+      word in
+      if word == "auto" {
+        shell.state[keyPath: keyPath] = .auto
+      } else {
+        let on = DotCommandArguments.boolean(word, errors: shell.errors)
+        shell.state[keyPath: keyPath] = on ? .on : .off
+      }
       return .success
     }
-    guard arguments.count == 1 else {
-      shell.errors.write("Usage: .\(name) on|off|auto\n")
-      return .failure
-    }
-    if word == "auto" {
-      shell.state[keyPath: keyPath] = .auto
-    } else {
-      let on = DotCommandArguments.boolean(word, errors: shell.errors)
-      shell.state[keyPath: keyPath] = on ? .on : .off
-    }
-    return .success
   }
 }
 

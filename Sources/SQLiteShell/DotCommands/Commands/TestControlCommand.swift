@@ -1,6 +1,17 @@
 import CSQLite
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let testctrl = DotCommand(
+    "testctrl", minimumPrefix: 8, handler: TestControlCommand.run,
+    help: """
+      .testctrl CMD ...        Run various sqlite3_test_control() operations
+                                 Run ".testctrl" with no arguments for details
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,20 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let check = DotCommand(
+    "check", minimumPrefix: 3, handler: TestcaseCommands.check,
+    help: """
+      .check GLOB              Fail if output since .testcase does not match
+      """)
+  static let testcase = DotCommand(
+    "testcase", minimumPrefix: 8, handler: TestcaseCommands.testcase,
+    help: """
+      .testcase NAME           Begin redirecting output to 'testcase-out.txt'
+      """)
+}
+
 /// `.testcase NAME` and `.check GLOB`, with which sqlite3's own scripts test it.
 ///
 /// The output after `.testcase` goes to `testcase-out.txt`; `.check` compares it with a
@@ -30,6 +45,7 @@ enum TestcaseCommands {
   static let check: DotCommand.Handler = { shell, arguments in
     shell.resetOutput()
     guard arguments.count == 1 else {
+      // sqlite3's own usage text, not its help line (`.check GLOB`).
       shell.errors.write("Usage: .check GLOB-PATTERN\n")
       return .quit
     }

@@ -1,5 +1,38 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let begin = DotCommand(
+    "begin", minimumPrefix: 3, origin: .litesh, handler: TransactionCommands.begin,
+    help: """
+      .begin ?KIND?            Open a transaction; the prompt shows [tx] until it ends
+           KIND is deferred (default), immediate or exclusive
+      """)
+  static let commit = DotCommand(
+    "commit", minimumPrefix: 3, origin: .litesh, handler: TransactionCommands.commit,
+    help: """
+      .commit                  Commit the open transaction
+      """)
+  static let rollback = DotCommand(
+    "rollback", minimumPrefix: 3, origin: .litesh, handler: TransactionCommands.rollback,
+    help: """
+      .rollback ?SAVEPOINT?    Roll back the transaction, or back to SAVEPOINT
+           ROLLBACK TO keeps SAVEPOINT open; leaving with a transaction open rolls back
+      """)
+  static let savepoint = DotCommand(
+    "savepoint", minimumPrefix: 5, origin: .litesh, handler: TransactionCommands.savepoint,
+    help: """
+      .savepoint NAME          Open savepoint NAME (a transaction if none is open)
+      """)
+  static let release = DotCommand(
+    "release", minimumPrefix: 3, origin: .litesh, handler: TransactionCommands.release,
+    help: """
+      .release NAME            Release savepoint NAME and those opened after it
+           Releasing the savepoint that began the transaction commits it
+      """)
+}
+
 /// `.begin`, `.commit`, `.rollback`, `.savepoint` and `.release`: transactions by command.
 ///
 /// Each checks the shell's ``TransactionTracker`` first, so misuse (`.commit` with nothing
@@ -9,6 +42,7 @@ import SQLiteCore
 enum TransactionCommands {
   static let begin: DotCommand.Handler = { shell, arguments in
     guard arguments.count <= 1 else {
+      // Spells out the help line's KIND.
       return shell.usageFailure(".begin ?deferred|immediate|exclusive?")
     }
     let word = arguments.first ?? "deferred"
@@ -27,13 +61,13 @@ enum TransactionCommands {
   }
 
   static let commit: DotCommand.Handler = { shell, arguments in
-    guard arguments.isEmpty else { return shell.usageFailure(".commit") }
+    guard arguments.isEmpty else { return shell.usageFailure(.commit, flush: true) }
     guard requireOpen(shell, ".commit") else { return .failure }
     return shell.runTransactionSQL("COMMIT")
   }
 
   static let rollback: DotCommand.Handler = { shell, arguments in
-    guard arguments.count <= 1 else { return shell.usageFailure(".rollback ?SAVEPOINT?") }
+    guard arguments.count <= 1 else { return shell.usageFailure(.rollback, flush: true) }
     guard requireOpen(shell, ".rollback") else { return .failure }
     guard let name = arguments.first else { return shell.runTransactionSQL("ROLLBACK") }
     guard requireSavepoint(shell, ".rollback", name) else { return .failure }
@@ -42,14 +76,14 @@ enum TransactionCommands {
 
   static let savepoint: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1, let name = arguments.first, !name.isEmpty else {
-      return shell.usageFailure(".savepoint NAME")
+      return shell.usageFailure(.savepoint, flush: true)
     }
     return shell.runTransactionSQL("SAVEPOINT \(name.sqlQuoted())")
   }
 
   static let release: DotCommand.Handler = { shell, arguments in
     guard arguments.count == 1, let name = arguments.first else {
-      return shell.usageFailure(".release NAME")
+      return shell.usageFailure(.release, flush: true)
     }
     guard requireOpen(shell, ".release") else { return .failure }
     guard requireSavepoint(shell, ".release", name) else { return .failure }

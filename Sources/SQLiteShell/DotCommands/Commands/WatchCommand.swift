@@ -1,5 +1,17 @@
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let watch = DotCommand(
+    "watch", minimumPrefix: 3, origin: .litesh, handler: WatchCommand.run,
+    help: """
+      .watch ?OPTIONS? ?SECONDS? ?SQL?  Run read-only SQL again every SECONDS
+           SECONDS defaults to 2, SQL to the last SQL run.  Ctrl-C stops
+           --count N     Stop after N runs (needed when input is not a terminal)
+      """)
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,6 +63,7 @@ enum WatchCommand {
       var message: String
     }
 
+    // Longer than the help line's 25 columns of usage: spelled out here.
     static let usage = "Usage: .watch ?--count N? ?SECONDS? ?SQL?"
 
     /// Reads `.watch ?--count N? ?SECONDS? ?SQL?` from the whole command line; the SQL is

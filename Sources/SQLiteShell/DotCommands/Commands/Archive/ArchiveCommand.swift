@@ -1,6 +1,36 @@
 import CSQLite
 import SQLiteCore
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let archive = DotCommand(
+    "archive", handler: ArchiveCommand.run,
+    help: """
+      .archive ...             Manage SQL archives
+         Each command must have exactly one of the following options:
+           -c, --create               Create a new archive
+           -u, --update               Add or update files with changed mtime
+           -i, --insert               Like -u but always add even if unchanged
+           -r, --remove               Remove files from archive
+           -t, --list                 List contents of archive
+           -x, --extract              Extract files from archive
+         Optional arguments:
+           -v, --verbose              Print each filename as it is processed
+           -f FILE, --file FILE       Use archive FILE (default is current db)
+           -a FILE, --append FILE     Open FILE using the apndvfs VFS
+           -C DIR, --directory DIR    Read/extract files from directory DIR
+           -g, --glob                 Use glob matching for names in archive
+           -n, --dryrun               Show the SQL that would have occurred
+         Examples:
+           .ar -cf ARCHIVE foo bar  # Create ARCHIVE from files foo and bar
+           .ar -tf ARCHIVE          # List members of ARCHIVE
+           .ar -xvf ARCHIVE         # Verbosely extract files from ARCHIVE
+         See also:
+            http://sqlite.org/cli.html#sqlite_archive_support
+      """)
+}
+
 /// `.archive` (`.ar`) and `-A`: SQLite Archive files, an `sqlar` table of (optionally
 /// zlib-compressed) files in a database, as sqlite3 3.40.1 makes and reads them.
 ///
@@ -111,6 +141,6 @@ enum ArchiveCommand {
 
   /// `.help archive`'s lines, for `--help` and a missing argument.
   private static func writeHelp(to sink: OutputSink) {
-    for line in HelpText.archiveHelp { sink.write(line + "\n") }
+    for line in DotCommand.archive.help { sink.write(line + "\n") }
   }
 }

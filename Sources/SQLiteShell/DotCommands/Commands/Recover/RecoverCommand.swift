@@ -2,6 +2,20 @@ import CSQLite
 import SQLiteCore
 import ShellFunctions
 
+/// The dot-commands this file runs, each declared once: name, shortest abbreviation,
+/// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
+extension DotCommand {
+  static let recover = DotCommand(
+    "recover", handler: RecoverCommand.run,
+    help: """
+      .recover                 Recover as much data as possible from corrupt db.
+         --ignore-freelist        Ignore pages that appear to be on db freelist
+         --lost-and-found TABLE   Alternative name for the lost-and-found table
+         --no-rowids              Do not attempt to recover rowid values
+                                  that are not also INTEGER PRIMARY KEYs
+      """)
+}
+
 /// `.recover ?OPTIONS?`: an SQL script that rebuilds as much of the main database as its pages
 /// still hold, in the format of sqlite3 3.40.1's `.recover`.
 ///
@@ -94,7 +108,7 @@ enum RecoverCommand {
         shell.output.flush()
         shell.errors.write("unexpected option: \(argument)\n")
         shell.errors.flush()
-        for line in HelpText.recoverHelp { shell.output.write(line + "\n") }
+        for line in DotCommand.recover.help { shell.output.write(line + "\n") }
         return nil
       }
       index += 1
