@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteCore
 
 /// One scan of `completion`, its candidates found when the scan starts.
 ///
@@ -37,7 +38,7 @@ struct CompletionCursor {
 
   /// Starts a scan: plan bit 1 gives the prefix, bit 2 the whole line, whose last word is the
   /// prefix when none is given.
-  mutating func filter(plan: Int32, _ arguments: SQLArguments) {
+  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
     var next = 0
     func argument() -> [UInt8]? {
       defer { next += 1 }
@@ -77,7 +78,7 @@ struct CompletionCursor {
 
   mutating func advance() { index += 1 }
 
-  func column(_ column: Int32, into context: SQLContext) {
+  func column(_ column: Int32, into context: FunctionContext) {
     guard index < candidates.count else { return }
     switch column {
     case 0: context.result(text: candidates[index].text)

@@ -59,7 +59,7 @@ enum CompletionTable {
     }
     module.xFilter = { cursor, plan, _, count, values in
       CompletionCursor.from(cursor)?.pointee.filter(
-        plan: plan, SQLArguments(count: count, values: values))
+        plan: plan, FunctionArguments(count: count, values: values))
       return SQLITE_OK
     }
     module.xNext = { cursor in
@@ -73,7 +73,7 @@ enum CompletionTable {
       guard let completion = CompletionCursor.from(cursor), let context else {
         return SQLITE_ERROR
       }
-      completion.pointee.column(column, into: SQLContext(raw: context))
+      completion.pointee.column(column, into: FunctionContext(raw: context))
       return SQLITE_OK
     }
     module.xRowid = { cursor, rowid in

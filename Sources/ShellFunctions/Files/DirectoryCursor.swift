@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import SQLiteCore
 
 /// One scan of `fsdir`: a depth-first walk in `readdir` order, as sqlite3's makes it.
 ///
@@ -87,7 +88,7 @@ struct DirectoryCursor {
 
   /// Sets column `index` of the current row: name, mode, mtime, data (`NULL` for a
   /// directory, the target of a link, the bytes of a file); the hidden path and dir are `NULL`.
-  func column(_ index: Int32, into context: SQLContext) {
+  func column(_ index: Int32, into context: FunctionContext) {
     guard let current = path else { return }
     switch index {
     case 0: context.result(text: Array(current[baseLength...]))

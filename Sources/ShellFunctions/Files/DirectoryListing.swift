@@ -56,7 +56,7 @@ enum DirectoryListing {
     }
     module.xFilter = { cursor, plan, _, count, values in
       guard let listing = DirectoryCursor.from(cursor) else { return SQLITE_ERROR }
-      let arguments = SQLArguments(count: count, values: values)
+      let arguments = FunctionArguments(count: count, values: values)
       listing.pointee.reset()
       guard plan != Plan.missingPath else {
         return DirectoryListing.fail(cursor, "table function fsdir requires an argument")
@@ -81,7 +81,7 @@ enum DirectoryListing {
     }
     module.xColumn = { cursor, context, column in
       guard let listing = DirectoryCursor.from(cursor), let context else { return SQLITE_ERROR }
-      listing.pointee.column(column, into: SQLContext(raw: context))
+      listing.pointee.column(column, into: FunctionContext(raw: context))
       return SQLITE_OK
     }
     module.xRowid = { cursor, rowid in

@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import SQLiteCore
 
 /// One scan of `sqlite_dbdata` or `sqlite_dbptr`: page by page, the rows of one page at a time.
 struct PageDataCursor {
@@ -58,7 +59,7 @@ struct PageDataCursor {
   }
 
   /// Starts a scan of the schema and page the plan bits say are given (else `main`, all pages).
-  mutating func filter(plan: Int32, _ arguments: SQLArguments) {
+  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
     var next = 0
     schema = "main"
     if plan & PageDataTable.Plan.schema != 0 {
@@ -92,7 +93,7 @@ struct PageDataCursor {
 
   var isAtEnd: Bool { position >= entries.count }
 
-  func column(_ index: Int32, _ context: SQLContext) {
+  func column(_ index: Int32, _ context: FunctionContext) {
     guard position < entries.count else { return }
     let entry = entries[position]
     switch (isPointers, index) {

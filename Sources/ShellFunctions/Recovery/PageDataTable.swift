@@ -60,14 +60,14 @@ enum PageDataTable {
     module.xClose = { PageDataCursor.close($0) }
     module.xFilter = { cursor, plan, _, count, arguments in
       PageDataCursor.from(cursor)?.pointee.filter(
-        plan: plan, SQLArguments(count: count, values: arguments))
+        plan: plan, FunctionArguments(count: count, values: arguments))
       return SQLITE_OK
     }
     module.xNext = { PageDataCursor.from($0)?.pointee.advance() == nil ? SQLITE_ERROR : SQLITE_OK }
     module.xEof = { PageDataCursor.from($0)?.pointee.isAtEnd ?? true ? 1 : 0 }
     module.xColumn = { cursor, context, column in
       guard let cursor = PageDataCursor.from(cursor), let context else { return SQLITE_ERROR }
-      cursor.pointee.column(column, SQLContext(raw: context))
+      cursor.pointee.column(column, FunctionContext(raw: context))
       return SQLITE_OK
     }
     module.xRowid = {

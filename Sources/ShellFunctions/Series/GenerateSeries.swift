@@ -46,7 +46,7 @@ enum GenerateSeries {
     }
     module.xFilter = { cursor, plan, _, count, arguments in
       SeriesCursor.from(cursor)?.pointee.filter(
-        plan: plan, SQLArguments(count: count, values: arguments))
+        plan: plan, FunctionArguments(count: count, values: arguments))
       return SQLITE_OK
     }
     module.xNext = { cursor in

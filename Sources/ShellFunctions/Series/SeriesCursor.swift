@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteCore
 
 /// One scan of `generate_series`; SQLite's cursor header must come first in memory.
 struct SeriesCursor {
@@ -21,7 +22,7 @@ struct SeriesCursor {
   }
 
   /// Starts a scan with the arguments the plan bits say are present.
-  mutating func filter(plan: Int32, _ arguments: SQLArguments) {
+  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
     var plan = plan
     var next = 0
     func argument() -> Int64 {

@@ -1,8 +1,9 @@
 import CSQLite
+import SQLiteCore
 
 extension ZipfileCursor {
   /// `xColumn`: name, mode, mtime, sz, rawdata, data, method, and the cursor's id as `z`.
-  func column(_ index: Int32, _ context: SQLContext) -> Int32 {
+  func column(_ index: Int32, _ context: FunctionContext) -> Int32 {
     guard let entry else { return SQLITE_OK }
     switch index {
     case 0: context.result(text: entry.name)
@@ -25,7 +26,7 @@ extension ZipfileCursor {
   /// The member's bytes, inflated unless `raw`.
   ///
   /// `NULL` for a directory, an empty blob for an empty file. Sizes are C `int`s, as in sqlite3: a member of 2 GiB or more reads as empty.
-  private func data(of entry: ZipEntry, raw: Bool, _ context: SQLContext) -> Int32 {
+  private func data(of entry: ZipEntry, raw: Bool, _ context: FunctionContext) -> Int32 {
     let finalSize = Int32(truncatingIfNeeded: entry.uncompressedSize)
     guard finalSize > 0 else {
       if !entry.isDirectory { context.result(blob: []) }
@@ -49,7 +50,7 @@ extension ZipfileCursor {
   /// It fails as sqlite3 does ("inflate() failed (N)" with zlib's code). A size no deflate stream of this length can reach is refused
   /// before anything is allocated; a stream that ends short of `size` is an error (sqlite3
   /// returns the declared size with unset bytes at the end).
-  static func inflate(_ stored: [UInt8], size: Int, _ context: SQLContext) {
+  static func inflate(_ stored: [UInt8], size: Int, _ context: FunctionContext) {
     guard let zlib = RawDeflate.shared else { return context.error(Zlib.missing) }
     // Deflate expands at most 1032:1.
     guard size <= stored.count * 1032 + 1024 else {
@@ -78,7 +79,7 @@ extension ZipfileCursor {
     guard let context, let data = sqlite3_user_data(context) else { return }
     let vtab = data.assumingMemoryBound(to: sqlite3_vtab.self)
     guard let table = ZipfileTable.from(vtab) else { return }
-    let arguments = SQLArguments(count: count, values: values)
+    let arguments = FunctionArguments(count: count, values: values)
     let id = arguments.int64(0)
     guard let cursor = table.cursors.first(where: { $0.id == id }), let entry = cursor.entry
     else { return }
@@ -96,6 +97,6 @@ extension ZipfileCursor {
       ("external-attr", entry.externalAttributes), ("offset", entry.localHeaderOffset),
     ]
     let body = fields.map { "\"\($0.0)\" : \($0.1)" }.joined(separator: ", ")
-    SQLContext(raw: context).result(text: "{" + body + " }")
+    FunctionContext(raw: context).result(text: "{" + body + " }")
   }
 }

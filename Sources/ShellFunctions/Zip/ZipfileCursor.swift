@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import SQLiteCore
 
 /// One scan of a `zipfile` table: the central directory of a file read one record at a time,
 /// the members of a blob, or in a write transaction the table's own list of members.
@@ -94,7 +95,7 @@ final class ZipfileCursor {
   }
 
   /// `xFilter`: the table's file, or the argument (a file name or a blob).
-  func filter(_ plan: Int32, _ arguments: SQLArguments) -> Int32 {
+  func filter(_ plan: Int32, _ arguments: FunctionArguments) -> Int32 {
     reset()
     var file = table.fileName
     if file == nil {

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteCore
 
 extension ZipfileTable {
   /// `xUpdate`: a DELETE (one argument), or an INSERT or UPDATE of name, mode, mtime, data and
@@ -6,7 +7,8 @@ extension ZipfileTable {
   ///
   /// `sz` and `rawdata` must be `NULL`; no data makes a directory (its name gets a `/`);
   /// method `NULL` deflates when that is smaller, 8 always deflates, 0 stores.
-  func update(_ arguments: SQLArguments, _ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
+  func update(_ arguments: FunctionArguments, _ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32
+  {
     if writer == nil {
       let rc = begin(vtab)
       guard rc == SQLITE_OK else { return rc }

@@ -123,18 +123,19 @@ final class ZipfileTable {
     module.xOpen = { table, cursor in ZipfileCursor.open(table, cursor) }
     module.xClose = { ZipfileCursor.close($0) }
     module.xFilter = { cursor, plan, _, count, values in
-      ZipfileCursor.from(cursor)?.filter(plan, SQLArguments(count: count, values: values))
+      ZipfileCursor.from(cursor)?.filter(plan, FunctionArguments(count: count, values: values))
         ?? SQLITE_ERROR
     }
     module.xNext = { ZipfileCursor.from($0)?.next() ?? SQLITE_ERROR }
     module.xEof = { ZipfileCursor.from($0)?.isAtEnd ?? true ? 1 : 0 }
     module.xColumn = { cursor, context, column in
       guard let context else { return SQLITE_ERROR }
-      return ZipfileCursor.from(cursor)?.column(column, SQLContext(raw: context)) ?? SQLITE_ERROR
+      return ZipfileCursor.from(cursor)?.column(column, FunctionContext(raw: context))
+        ?? SQLITE_ERROR
     }
     module.xUpdate = { table, count, values, _ in
       guard let owner = ZipfileTable.from(table) else { return SQLITE_ERROR }
-      return owner.update(SQLArguments(count: count, values: values), table)
+      return owner.update(FunctionArguments(count: count, values: values), table)
     }
     module.xBegin = { table in ZipfileTable.from(table)?.begin(table) ?? SQLITE_ERROR }
     module.xCommit = { table in ZipfileTable.from(table)?.commit(table) ?? SQLITE_ERROR }
