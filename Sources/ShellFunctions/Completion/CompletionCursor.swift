@@ -4,9 +4,8 @@ import SQLiteCore
 /// One scan of `completion`, its candidates found when the scan starts.
 ///
 /// They come in sqlite3's phase order and are kept when they start with the prefix (ASCII case
-/// ignored). SQLite's cursor header must come first in memory.
-struct CompletionCursor {
-  var base = sqlite3_vtab_cursor()
+/// ignored).
+struct CompletionCursor: VirtualTableCursor {
   private let db: OpaquePointer?
   private var candidates: [(text: [UInt8], phase: Int32)] = []
   private var index = 0
@@ -22,16 +21,6 @@ struct CompletionCursor {
   }
 
   init(db: OpaquePointer?) { self.db = db }
-
-  /// The cursor behind SQLite's cursor pointer.
-  static func from(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?)
-    -> UnsafeMutablePointer<CompletionCursor>?
-  {
-    precondition(MemoryLayout<CompletionCursor>.offset(of: \CompletionCursor.base) == 0)
-    return cursor.map {
-      UnsafeMutableRawPointer($0).assumingMemoryBound(to: CompletionCursor.self)
-    }
-  }
 
   var isAtEnd: Bool { index >= candidates.count }
   var rowid: Int64 { Int64(index + 1) }
@@ -76,7 +65,7 @@ struct CompletionCursor {
     }
   }
 
-  mutating func advance() { index += 1 }
+  mutating func next() { index += 1 }
 
   func column(_ column: Int32, into context: FunctionContext) {
     guard index < candidates.count else { return }
