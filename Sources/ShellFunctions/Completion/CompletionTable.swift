@@ -7,7 +7,7 @@ import SQLiteCore
 /// database names (7), the names in every schema (8), then the columns of every table (9),
 /// found with the same queries, so in the same order, as sqlite3's. Columns: `candidate`, and
 /// the hidden `prefix`, `wholeline` and `phase`.
-final class CompletionTable: SQLiteCore.VirtualTable {
+final class CompletionTable: VirtualTable {
   static func register(_ registration: FunctionRegistration) throws(SQLiteError) {
     try VirtualTableModule.register(
       "completion", on: registration.db, kind: .eponymousOnly, risk: .innocuous

@@ -7,7 +7,7 @@ import SQLiteCore
 /// With DIR, PATH is read inside DIR and `name` leaves DIR out. `data` is `NULL` for a
 /// directory, the target of a link, and the bytes of a file (`NULL` when it cannot be read).
 /// Like sqlite3's, the table is direct-only: views and triggers cannot use it.
-final class DirectoryListing: SQLiteCore.VirtualTable {
+final class DirectoryListing: VirtualTable {
   /// Registers the module; SQLite frees the module when the connection closes.
   static func register(_ registration: FunctionRegistration) throws(SQLiteError) {
     try VirtualTableModule.register(

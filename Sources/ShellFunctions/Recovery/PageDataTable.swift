@@ -8,7 +8,7 @@ import SQLiteCore
 /// sqlite3 reads the pages through `sqlite_dbpage`, which the system library here lacks, so its
 /// tables fail with "no such table: sqlite_dbpage"; litesh reads them with ``DatabaseImage``
 /// (the file through SQLite's open handle, and the `-wal` file's committed frames).
-final class PageDataTable: SQLiteCore.VirtualTable {
+final class PageDataTable: VirtualTable {
   /// Registers both modules.
   static func register(_ registration: FunctionRegistration) throws(SQLiteError) {
     try VirtualTableModule.register("sqlite_dbdata", on: registration.db, kind: .eponymousOnly) {

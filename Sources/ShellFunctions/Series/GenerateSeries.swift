@@ -6,7 +6,7 @@ import SQLiteCore
 /// STOP defaults to 4294967295 and STEP to 1; a STEP of 0 counts as 1, a negative STEP counts
 /// down (unless `ORDER BY value` asks otherwise); any `NULL` argument gives no rows. Where
 /// sqlite3 lets the value wrap past the 64-bit range and runs on, litesh stops.
-final class GenerateSeries: SQLiteCore.VirtualTable {
+final class GenerateSeries: VirtualTable {
   /// Registers the module; SQLite frees the module when the connection closes.
   static func register(_ registration: FunctionRegistration) throws(SQLiteError) {
     try VirtualTableModule.register("generate_series", on: registration.db, kind: .eponymousOnly) {
