@@ -1,3 +1,5 @@
+import CSQLite
+
 /// How a virtual-table call fails: the result code SQLite gets, and the message it reports.
 package struct VirtualTableError: Error {
   /// The result code the C callback returns (`SQLITE_ERROR`, `SQLITE_CONSTRAINT`, …).
@@ -13,10 +15,13 @@ package struct VirtualTableError: Error {
 
   /// `SQLITE_ERROR` with `message`.
   package init(_ message: String) {
-    self.init(code: 1, message: message)
+    self.init(code: SQLITE_ERROR, message: message)
   }
+
+  /// `SQLITE_ERROR` without a message of the table's own.
+  package static let error = VirtualTableError(code: SQLITE_ERROR, message: nil)
 
   /// `SQLITE_CONSTRAINT` without a message: from ``VirtualTable/bestIndex(_:)``, the plan
   /// offered cannot be used.
-  package static let constraint = VirtualTableError(code: 19, message: nil)
+  package static let constraint = VirtualTableError(code: SQLITE_CONSTRAINT, message: nil)
 }

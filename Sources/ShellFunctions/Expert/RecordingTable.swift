@@ -32,7 +32,7 @@ final class RecordingTable: UpdatableVirtualTable {
     let index =
       advisor.tables.lastIndex { $0.name.equalsIgnoringCase(tableName) }
       ?? advisor.tables.count - 1
-    guard index >= 0 else { throw VirtualTableError(code: SQLITE_ERROR, message: nil) }
+    guard index >= 0 else { throw .error }
     self.advisor = advisor
     table = index
     declaration = SQLText(bytes: Self.dequoted(String(rawBytes: quoted)).rawBytes)

@@ -47,7 +47,7 @@ extension ZipfileTable: TransactionalVirtualTable {
 
   /// Appends `bytes` to the file.
   func append(_ bytes: [UInt8]) throws(VirtualTableError) {
-    guard let writer else { throw VirtualTableError(code: 1, message: nil) }
+    guard let writer else { throw .error }
     var done = 0
     while done < bytes.count {
       let wrote = bytes.withUnsafeBytes {
