@@ -14,7 +14,7 @@ enum ArchiveFunctions {
   }
 
   /// A blob comes back compressed when that makes it smaller; anything else comes back as is.
-  private static func compress(_ arguments: SQLArguments, _ context: SQLContext) {
+  private static func compress(_ arguments: FunctionArguments, _ context: FunctionContext) {
     let value = arguments.value(0)
     guard sqlite3_value_type(value) == SQLITE_BLOB else {
       return sqlite3_result_value(context.raw, value)
@@ -33,7 +33,7 @@ enum ArchiveFunctions {
   }
 
   /// X inflated to SIZE bytes; X itself when SIZE is not positive or is X's own size.
-  private static func uncompress(_ arguments: SQLArguments, _ context: SQLContext) {
+  private static func uncompress(_ arguments: FunctionArguments, _ context: FunctionContext) {
     let value = arguments.value(0)
     // sqlite3 reads SIZE with sqlite3_value_int, so only its low 32 bits count, and keeps it
     // unsigned: where those bits are negative it fails (below). A SIZE that is itself negative

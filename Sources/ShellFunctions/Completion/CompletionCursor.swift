@@ -1,11 +1,11 @@
 import CSQLite
+import SQLiteCore
 
 /// One scan of `completion`, its candidates found when the scan starts.
 ///
 /// They come in sqlite3's phase order and are kept when they start with the prefix (ASCII case
-/// ignored). SQLite's cursor header must come first in memory.
-struct CompletionCursor {
-  var base = sqlite3_vtab_cursor()
+/// ignored).
+struct CompletionCursor: VirtualTableCursor {
   private let db: OpaquePointer?
   private var candidates: [(text: [UInt8], phase: Int32)] = []
   private var index = 0
@@ -22,22 +22,12 @@ struct CompletionCursor {
 
   init(db: OpaquePointer?) { self.db = db }
 
-  /// The cursor behind SQLite's cursor pointer.
-  static func from(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?)
-    -> UnsafeMutablePointer<CompletionCursor>?
-  {
-    precondition(MemoryLayout<CompletionCursor>.offset(of: \CompletionCursor.base) == 0)
-    return cursor.map {
-      UnsafeMutableRawPointer($0).assumingMemoryBound(to: CompletionCursor.self)
-    }
-  }
-
   var isAtEnd: Bool { index >= candidates.count }
   var rowid: Int64 { Int64(index + 1) }
 
   /// Starts a scan: plan bit 1 gives the prefix, bit 2 the whole line, whose last word is the
   /// prefix when none is given.
-  mutating func filter(plan: Int32, _ arguments: SQLArguments) {
+  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
     var next = 0
     func argument() -> [UInt8]? {
       defer { next += 1 }
@@ -75,9 +65,9 @@ struct CompletionCursor {
     }
   }
 
-  mutating func advance() { index += 1 }
+  mutating func next() { index += 1 }
 
-  func column(_ column: Int32, into context: SQLContext) {
+  func column(_ column: Int32, into context: FunctionContext) {
     guard index < candidates.count else { return }
     switch column {
     case 0: context.result(text: candidates[index].text)

@@ -39,7 +39,7 @@ enum DecimalFunctions {
   }
 
   /// The argument as a decimal, or `nil` for `NULL`.
-  static func number(_ arguments: SQLArguments, _ index: Int) -> DecimalNumber? {
+  static func number(_ arguments: FunctionArguments, _ index: Int) -> DecimalNumber? {
     arguments.textBytes(index).map { DecimalNumber(text: $0) }
   }
 }
@@ -50,15 +50,15 @@ final class DecimalSum: AggregateState {
 
   init() {}
 
-  func step(_ context: SQLContext, _ arguments: SQLArguments) {
+  func step(_ context: FunctionContext, _ arguments: FunctionArguments) {
     add(arguments, negated: false)
   }
 
-  func inverse(_ context: SQLContext, _ arguments: SQLArguments) {
+  func inverse(_ context: FunctionContext, _ arguments: FunctionArguments) {
     add(arguments, negated: true)
   }
 
-  private func add(_ arguments: SQLArguments, negated: Bool) {
+  private func add(_ arguments: FunctionArguments, negated: Bool) {
     var sum = total ?? .zero
     if var value = DecimalFunctions.number(arguments, 0) {
       if negated { value.isNegative.toggle() }
@@ -67,7 +67,7 @@ final class DecimalSum: AggregateState {
     total = sum
   }
 
-  func result(_ context: SQLContext) {
+  func result(_ context: FunctionContext) {
     guard let total else { return context.resultNull() }
     context.result(text: total.text)
   }

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteCore
 
 extension IndexAdvisor {
   /// Fills the recording copy: each table of `main` as a recording virtual table with the
@@ -51,40 +52,38 @@ extension IndexAdvisor {
 
   /// Records what the planner offers a recording table in one `xBestIndex` call, and says
   /// every offered constraint is used, so that the plan is the one an index would give.
-  func recordScan(of table: Int, _ info: UnsafeMutablePointer<sqlite3_index_info>) {
-    let operators =
-      SQLITE_INDEX_CONSTRAINT_EQ | SQLITE_INDEX_CONSTRAINT_GT | SQLITE_INDEX_CONSTRAINT_LT
-      | SQLITE_INDEX_CONSTRAINT_GE | SQLITE_INDEX_CONSTRAINT_LE
+  func recordScan(of table: Int, _ info: IndexInfo) {
+    let operators: [ConstraintOperator] = [
+      .equal, .greaterThan, .lessThan, .greaterThanOrEqual, .lessThanOrEqual,
+    ]
+    // A bit mask, as sqlite3's expert tests it: other operators sharing a bit pass too.
+    let mask = operators.reduce(UInt8(0)) { $0 | $1.rawValue }
     var scan = TableScan(table: table)
     let columns = tables[table].columns
     var used: Int32 = 0
-    for index in 0..<Int(info.pointee.nConstraint) {
-      guard let constraint = info.pointee.aConstraint?[index], constraint.usable != 0,
-        constraint.iColumn >= 0, Int(constraint.iColumn) < columns.count,
-        !columns[Int(constraint.iColumn)].isPrimaryKey,
-        Int32(constraint.op) & operators != 0
+    for constraint in info.constraints {
+      guard constraint.isUsable, constraint.column >= 0, Int(constraint.column) < columns.count,
+        !columns[Int(constraint.column)].isPrimaryKey,
+        constraint.op.rawValue & mask != 0
       else { continue }
-      let collation = sqlite3_vtab_collation(info, Int32(index)).map(String.init(rawCString:))
-      let term = ConstraintTerm(column: Int(constraint.iColumn), collation: collation ?? "BINARY")
-      if Int32(constraint.op) == SQLITE_INDEX_CONSTRAINT_EQ {
+      let collation = info.collation(ofConstraint: constraint.index).map(String.init(rawBytes:))
+      let term = ConstraintTerm(column: Int(constraint.column), collation: collation ?? "BINARY")
+      if constraint.op == .equal {
         scan.equalities.insert(term, at: 0)
       } else {
         scan.ranges.insert(term, at: 0)
       }
       used += 1
-      info.pointee.aConstraintUsage[index].argvIndex = used
+      info.use(constraint.index, asArgument: used, omit: false)
     }
-    for index in 0..<Int(info.pointee.nOrderBy) {
-      guard let term = info.pointee.aOrderBy?[index], term.iColumn >= 0,
-        Int(term.iColumn) < columns.count
-      else { continue }
+    for term in info.orderBy where term.column >= 0 && Int(term.column) < columns.count {
       scan.orderBy.append(
         ConstraintTerm(
-          column: Int(term.iColumn), collation: columns[Int(term.iColumn)].collation,
-          isDescending: term.desc != 0))
+          column: Int(term.column), collation: columns[Int(term.column)].collation,
+          isDescending: term.isDescending))
       used += 1
     }
     scans.append(scan)
-    info.pointee.estimatedCost = 1_000_000.0 / Double(used + 1)
+    info.estimatedCost = 1_000_000.0 / Double(used + 1)
   }
 }

@@ -15,7 +15,7 @@ private final class RememberedValues {
   var slots: [Stored]
   init(count: Int) { slots = Array(repeating: .none, count: count) }
 
-  func call(_ context: SQLContext, _ arguments: SQLArguments) {
+  func call(_ context: FunctionContext, _ arguments: FunctionArguments) {
     let slot = Int(arguments.int32(0))
     guard slots.indices.contains(slot) else { return }
     switch slots[slot] {
@@ -42,7 +42,7 @@ private final class RowSampler {
   var taken = 0.0
   init(percent: Int) { self.percent = percent }
 
-  func call(_ context: SQLContext, _ arguments: SQLArguments) {
+  func call(_ context: FunctionContext, _ arguments: FunctionArguments) {
     var isTaken = rows == 0 || taken / rows <= Double(percent) / 100
     if !isTaken {
       var random: UInt16 = 0

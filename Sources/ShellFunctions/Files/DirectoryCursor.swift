@@ -1,13 +1,11 @@
-import CSQLite
 import Glibc
+import SQLiteCore
 
 /// One scan of `fsdir`: a depth-first walk in `readdir` order, as sqlite3's makes it.
 ///
-/// SQLite's cursor header must come first in memory.
 /// Paths are kept as bytes, never as `String`: a file name need not be UTF-8, and the `name`
 /// column must give back exactly the bytes the directory holds.
-struct DirectoryCursor {
-  var base = sqlite3_vtab_cursor()
+struct DirectoryCursor: VirtualTableCursor {
   /// The directories being read, outermost first, each with its path (no terminator).
   private var levels: [(directory: OpaquePointer, path: [UInt8])] = []
   /// The current entry's path, `DIR/` included; `nil` once the walk is over.
@@ -16,16 +14,6 @@ struct DirectoryCursor {
   private var baseLength = 0
   private var status = stat()
   var rowid: Int64 = 1
-
-  /// The cursor behind SQLite's cursor pointer.
-  static func from(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?)
-    -> UnsafeMutablePointer<DirectoryCursor>?
-  {
-    precondition(MemoryLayout<DirectoryCursor>.offset(of: \DirectoryCursor.base) == 0)
-    return cursor.map {
-      UnsafeMutableRawPointer($0).assumingMemoryBound(to: DirectoryCursor.self)
-    }
-  }
 
   /// Closes the directories still open.
   mutating func reset() {
@@ -38,10 +26,33 @@ struct DirectoryCursor {
 
   var isAtEnd: Bool { path == nil }
 
+  /// Starts the walk at the path argument, inside the directory argument when the plan has one.
+  mutating func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
+    reset()
+    guard plan != DirectoryListing.Plan.missingPath else {
+      throw VirtualTableError("table function fsdir requires an argument")
+    }
+    // C strings, as sqlite3 reads them: up to the first NUL (a NUL kept in the path would
+    // make every entry's C path the directory itself again, a walk without end).
+    guard let root = arguments.textBytes(0)?.prefix(while: { $0 != 0 }).map({ $0 }) else {
+      throw VirtualTableError("table function fsdir requires a non-NULL argument")
+    }
+    let directory =
+      plan == DirectoryListing.Plan.pathInDirectory
+      ? arguments.textBytes(1)?.prefix(while: { $0 != 0 }).map({ $0 }) : nil
+    if let message = start(root: root, directory: directory) { throw VirtualTableError(message) }
+  }
+
+  mutating func next() throws(VirtualTableError) {
+    if let message = advance() { throw VirtualTableError(message) }
+  }
+
+  mutating func close() { reset() }
+
   /// Starts at `root` (inside `directory` when given): its first row is `root` itself.
   ///
   /// Returns sqlite3's error message when the walk cannot start.
-  mutating func start(root: [UInt8], directory: [UInt8]?) -> String? {
+  private mutating func start(root: [UInt8], directory: [UInt8]?) -> String? {
     reset()
     if let directory {
       baseLength = directory.count + 1
@@ -53,7 +64,7 @@ struct DirectoryCursor {
   }
 
   /// Moves to the next entry, into the current one first when it is a directory.
-  mutating func advance() -> String? {
+  private mutating func advance() -> String? {
     rowid += 1
     if let current = path, status.st_mode & S_IFMT == S_IFDIR {
       guard let directory = Self.withCString(current, { opendir($0) }) else {
@@ -87,7 +98,7 @@ struct DirectoryCursor {
 
   /// Sets column `index` of the current row: name, mode, mtime, data (`NULL` for a
   /// directory, the target of a link, the bytes of a file); the hidden path and dir are `NULL`.
-  func column(_ index: Int32, into context: SQLContext) {
+  func column(_ index: Int32, into context: FunctionContext) {
     guard let current = path else { return }
     switch index {
     case 0: context.result(text: Array(current[baseLength...]))

@@ -18,7 +18,7 @@ enum EditFunction {
     }
   }
 
-  private static func edit(_ context: SQLContext, _ arguments: SQLArguments) {
+  private static func edit(_ context: FunctionContext, _ arguments: FunctionArguments) {
     let editor =
       arguments.count == 2
       ? arguments.string(1) : environment("VISUAL") ?? environment("EDITOR")
@@ -61,7 +61,7 @@ enum EditFunction {
   }
 
   /// A temporary file name from the database's VFS, or `tempXXXX` in the current directory.
-  private static func temporaryPath(_ context: SQLContext) -> String {
+  private static func temporaryPath(_ context: FunctionContext) -> String {
     var name: UnsafeMutablePointer<CChar>?
     sqlite3_file_control(context.database, nil, SQLITE_FCNTL_TEMPFILENAME, &name)
     if let name {

@@ -22,7 +22,7 @@ enum FileFunctions {
   }
 
   /// The file's bytes as a blob; `NULL` when it cannot be opened, an error when too big.
-  static func readFile(_ path: UnsafePointer<CChar>, into context: SQLContext) {
+  static func readFile(_ path: UnsafePointer<CChar>, into context: FunctionContext) {
     guard let file = fopen(path, "rb") else { return }
     defer { fclose(file) }
     fseek(file, 0, SEEK_END)
@@ -36,7 +36,8 @@ enum FileFunctions {
     context.result(blob: bytes)
   }
 
-  private static func writeFileFunction(_ context: SQLContext, _ arguments: SQLArguments) {
+  private static func writeFileFunction(_ context: FunctionContext, _ arguments: FunctionArguments)
+  {
     guard (2...4).contains(arguments.count) else {
       return context.error("wrong number of arguments to function writefile()")
     }
@@ -59,8 +60,8 @@ enum FileFunctions {
 
   /// Creates the file, directory or symbolic link `mode` names, then sets its time.
   private static func write(
-    _ path: String, _ arguments: SQLArguments, mode: mode_t, modificationTime: Int64,
-    _ context: SQLContext
+    _ path: String, _ arguments: FunctionArguments, mode: mode_t, modificationTime: Int64,
+    _ context: FunctionContext
   ) -> Outcome {
     let type = mode & S_IFMT
     if type == S_IFLNK {

@@ -26,13 +26,15 @@ enum IEEE754Functions {
   }
 
   /// An 8-byte blob argument as a big-endian double.
-  private static func blobDouble(_ arguments: SQLArguments) -> Double? {
+  private static func blobDouble(_ arguments: FunctionArguments) -> Double? {
     guard arguments.type(0) == SQLITE_BLOB, let bytes = arguments.blobBytes(0), bytes.count == 8
     else { return nil }
     return Double(bitPattern: bytes.reduce(0) { $0 << 8 | UInt64($1) })
   }
 
-  private static func decompose(_ context: SQLContext, _ arguments: SQLArguments, _ part: Part) {
+  private static func decompose(
+    _ context: FunctionContext, _ arguments: FunctionArguments, _ part: Part
+  ) {
     var value = blobDouble(arguments) ?? arguments.double(0)
     let isNegative = value < 0
     if isNegative { value = -value }
@@ -58,7 +60,7 @@ enum IEEE754Functions {
   }
 
   /// `ieee754(M, E)`: the double M × 2^E.
-  private static func compose(_ context: SQLContext, _ arguments: SQLArguments) {
+  private static func compose(_ context: FunctionContext, _ arguments: FunctionArguments) {
     var mantissa = arguments.int64(0)
     var exponent = min(max(arguments.int64(1), -10000), 10000)
     var isNegative = false

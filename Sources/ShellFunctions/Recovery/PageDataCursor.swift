@@ -1,8 +1,9 @@
 import CSQLite
 import Glibc
+import SQLiteCore
 
 /// One scan of `sqlite_dbdata` or `sqlite_dbptr`: page by page, the rows of one page at a time.
-struct PageDataCursor {
+struct PageDataCursor: VirtualTableCursor {
   /// One row: where it is and what it holds.
   struct Entry {
     var page: Int
@@ -11,8 +12,7 @@ struct PageDataCursor {
     var value: RecordValue
   }
 
-  var base = sqlite3_vtab_cursor()
-  let db: OpaquePointer?
+  let db: OpaquePointer
   let isPointers: Bool
   private var image: DatabaseImage?
   private var schema = "main"
@@ -22,43 +22,13 @@ struct PageDataCursor {
   private var position = 0
   private(set) var rowid: Int64 = 0
 
-  init(db: OpaquePointer?, isPointers: Bool) {
+  init(db: OpaquePointer, isPointers: Bool) {
     self.db = db
     self.isPointers = isPointers
   }
 
-  /// The cursor behind SQLite's cursor pointer.
-  static func from(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?)
-    -> UnsafeMutablePointer<PageDataCursor>?
-  {
-    precondition(MemoryLayout<PageDataCursor>.offset(of: \PageDataCursor.base) == 0)
-    return cursor.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: PageDataCursor.self) }
-  }
-
-  /// `xOpen`: a cursor on the table object behind `table`.
-  static func open(
-    table: UnsafeMutablePointer<sqlite3_vtab>?,
-    cursor: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab_cursor>?>?
-  ) -> Int32 {
-    guard let owner = PageDataTable.Table.from(table) else { return SQLITE_ERROR }
-    let allocated = UnsafeMutablePointer<PageDataCursor>.allocate(capacity: 1)
-    allocated.initialize(
-      to: PageDataCursor(db: owner.pointee.db, isPointers: owner.pointee.isPointers))
-    cursor?.pointee = UnsafeMutableRawPointer(allocated).assumingMemoryBound(
-      to: sqlite3_vtab_cursor.self)
-    return SQLITE_OK
-  }
-
-  /// `xClose`: frees the cursor.
-  static func close(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
-    guard let cursor = from(cursor) else { return SQLITE_OK }
-    cursor.deinitialize(count: 1)
-    cursor.deallocate()
-    return SQLITE_OK
-  }
-
   /// Starts a scan of the schema and page the plan bits say are given (else `main`, all pages).
-  mutating func filter(plan: Int32, _ arguments: SQLArguments) {
+  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
     var next = 0
     schema = "main"
     if plan & PageDataTable.Plan.schema != 0 {
@@ -69,7 +39,7 @@ struct PageDataCursor {
     entries = []
     position = 0
     rowid = 0
-    if let db, let file = ByteSource(database: schema, of: db) {
+    if let file = ByteSource(database: schema, of: db) {
       let path = sqlite3_db_filename(db, schema).map { String(cString: $0) } ?? ""
       let log = path.isEmpty ? nil : ByteSource(readingFile: path + "-wal")
       image = DatabaseImage(file: file, log: log)
@@ -84,7 +54,7 @@ struct PageDataCursor {
     loadPages()
   }
 
-  mutating func advance() {
+  mutating func next() {
     position += 1
     rowid += 1
     if position >= entries.count { loadPages() }
@@ -92,7 +62,7 @@ struct PageDataCursor {
 
   var isAtEnd: Bool { position >= entries.count }
 
-  func column(_ index: Int32, _ context: SQLContext) {
+  func column(_ index: Int32, into context: FunctionContext) {
     guard position < entries.count else { return }
     let entry = entries[position]
     switch (isPointers, index) {

@@ -14,8 +14,9 @@ enum RegexpFunctions {
   }
 
   /// Matches, compiling the pattern once per statement (kept as SQLite auxiliary data).
-  private static func evaluate(_ context: SQLContext, _ arguments: SQLArguments, ignoresCase: Bool)
-  {
+  private static func evaluate(
+    _ context: FunctionContext, _ arguments: FunctionArguments, ignoresCase: Bool
+  ) {
     var program: RegexProgram
     var isNew = false
     if let cached = sqlite3_get_auxdata(context.raw, 0) {

@@ -11,7 +11,7 @@ enum SHA3Functions {
   }
 
   /// The digest size named by the optional second argument, or `nil` after reporting an error.
-  private static func size(_ context: SQLContext, _ arguments: SQLArguments) -> Int? {
+  private static func size(_ context: FunctionContext, _ arguments: FunctionArguments) -> Int? {
     guard arguments.count == 2 else { return 256 }
     let size = Int64(arguments.int32(1))
     guard SHA3.validSizes.contains(size) else {
@@ -22,7 +22,7 @@ enum SHA3Functions {
   }
 
   /// `sha3(X)`: blobs are hashed as they are, anything else as its UTF-8 text; `NULL` gives `NULL`.
-  private static func hashValue(_ context: SQLContext, _ arguments: SQLArguments) {
+  private static func hashValue(_ context: FunctionContext, _ arguments: FunctionArguments) {
     guard let size = size(context, arguments) else { return }
     let type = arguments.type(0)
     guard type != SQLITE_NULL else { return }
@@ -36,7 +36,7 @@ enum SHA3Functions {
   ///
   /// The stream is `S<n>:<sql>` per statement, `R` per row, then per column `N`, `I<8 bytes>`,
   /// `F<8 bytes>` (big-endian), `B<n>:<bytes>` or `T<n>:<text>`, as sqlite3 defines it.
-  private static func hashQuery(_ context: SQLContext, _ arguments: SQLArguments) {
+  private static func hashQuery(_ context: FunctionContext, _ arguments: FunctionArguments) {
     guard let size = size(context, arguments) else { return }
     guard let sql = arguments.textBytes(0), let db = context.database else { return }
     var hash = SHA3(bitCount: size)

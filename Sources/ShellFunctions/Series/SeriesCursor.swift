@@ -1,8 +1,7 @@
-import CSQLite
+import SQLiteCore
 
-/// One scan of `generate_series`; SQLite's cursor header must come first in memory.
-struct SeriesCursor {
-  var base = sqlite3_vtab_cursor()
+/// One scan of `generate_series`.
+struct SeriesCursor: VirtualTableCursor {
   var value: Int64 = 0
   var minimum: Int64 = 0
   var maximum: Int64 = 0
@@ -12,16 +11,8 @@ struct SeriesCursor {
   var isExhausted = false
   var rowid: Int64 = 1
 
-  /// The cursor behind SQLite's cursor pointer.
-  static func from(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?)
-    -> UnsafeMutablePointer<SeriesCursor>?
-  {
-    precondition(MemoryLayout<SeriesCursor>.offset(of: \SeriesCursor.base) == 0)
-    return cursor.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: SeriesCursor.self) }
-  }
-
   /// Starts a scan with the arguments the plan bits say are present.
-  mutating func filter(plan: Int32, _ arguments: SQLArguments) {
+  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
     var plan = plan
     var next = 0
     func argument() -> Int64 {
@@ -55,7 +46,7 @@ struct SeriesCursor {
     rowid = 1
   }
 
-  mutating func advance() {
+  mutating func next() {
     let (next, overflow) =
       isDescending ? value.subtractingReportingOverflow(step) : value.addingReportingOverflow(step)
     value = next
@@ -67,12 +58,12 @@ struct SeriesCursor {
     isExhausted || (isDescending ? value < minimum : value > maximum)
   }
 
-  func column(_ index: Int32) -> Int64 {
+  func column(_ index: Int32, into context: FunctionContext) {
     switch index {
-    case 1: minimum
-    case 2: maximum
-    case 3: step
-    default: value
+    case 1: context.result(minimum)
+    case 2: context.result(maximum)
+    case 3: context.result(step)
+    default: context.result(value)
     }
   }
 }

@@ -43,7 +43,7 @@ enum ShellHelperFunctions {
   /// `'a\nb'` (a real newline) becomes `replace('a\nb','\n', char(10))`, with a marker the
   /// text does not hold. Anything that is not a quoted literal, or holds no CR or LF, comes back
   /// as it was.
-  private static func escapeLineBreaks(_ arguments: SQLArguments, _ context: SQLContext) {
+  private static func escapeLineBreaks(_ arguments: FunctionArguments, _ context: FunctionContext) {
     guard let bytes = arguments.textBytes(0), bytes.first == UInt8(ascii: "'") else {
       return sqlite3_result_value(context.raw, arguments.value(0))
     }

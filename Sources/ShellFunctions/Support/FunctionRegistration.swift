@@ -2,7 +2,7 @@ import CSQLite
 import SQLiteCore
 
 /// The body of a scalar function: reads its arguments and sets its result on the context.
-typealias ScalarBody = (SQLContext, SQLArguments) -> Void
+typealias ScalarBody = (FunctionContext, FunctionArguments) -> Void
 
 /// Function flags, as sqlite3's shell registers them (visible in `pragma_function_list`).
 struct FunctionFlags: OptionSet {
@@ -24,11 +24,11 @@ private final class ScalarBox {
 protocol AggregateState: AnyObject {
   init()
   /// Adds a row.
-  func step(_ context: SQLContext, _ arguments: SQLArguments)
+  func step(_ context: FunctionContext, _ arguments: FunctionArguments)
   /// Removes a row that left the window.
-  func inverse(_ context: SQLContext, _ arguments: SQLArguments)
+  func inverse(_ context: FunctionContext, _ arguments: FunctionArguments)
   /// Sets the current (or final) result.
-  func result(_ context: SQLContext)
+  func result(_ context: FunctionContext)
 }
 
 /// Creates a fresh state; retained as the function's user data.
@@ -52,7 +52,7 @@ struct FunctionRegistration {
       { context, count, values in
         guard let context, let data = sqlite3_user_data(context) else { return }
         let box = Unmanaged<ScalarBox>.fromOpaque(data).takeUnretainedValue()
-        box.body(SQLContext(raw: context), SQLArguments(count: count, values: values))
+        box.body(FunctionContext(raw: context), FunctionArguments(count: count, values: values))
       }, nil, nil,
       { data in
         guard let data else { return }
@@ -83,24 +83,25 @@ struct FunctionRegistration {
     let factory = Unmanaged.passRetained(AggregateFactory { State() }).toOpaque()
     let value: (@convention(c) (OpaquePointer?) -> Void)? = { context in
       guard let context else { return }
-      aggregateState(context, create: false)?.result(SQLContext(raw: context))
+      aggregateState(context, create: false)?.result(FunctionContext(raw: context))
     }
     let inverse:
       (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void)? = {
         context, count, values in
         guard let context, let state = aggregateState(context, create: true) else { return }
-        state.inverse(SQLContext(raw: context), SQLArguments(count: count, values: values))
+        state.inverse(
+          FunctionContext(raw: context), FunctionArguments(count: count, values: values))
       }
     let rc = sqlite3_create_window_function(
       db, name, argumentCount, SQLITE_UTF8 | flags.rawValue, factory,
       { context, count, values in
         guard let context, let state = aggregateState(context, create: true) else { return }
-        state.step(SQLContext(raw: context), SQLArguments(count: count, values: values))
+        state.step(FunctionContext(raw: context), FunctionArguments(count: count, values: values))
       },
       { context in
         guard let context else { return }
         defer { releaseAggregateState(context) }
-        aggregateState(context, create: false)?.result(SQLContext(raw: context))
+        aggregateState(context, create: false)?.result(FunctionContext(raw: context))
       },
       asWindow ? value : nil, asWindow ? inverse : nil,
       { data in

@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import SQLiteCore
 
 /// What a new member is made of, from the values an INSERT, an UPDATE or the `zipfile()`
 /// aggregate gives: checked, and its data compressed as sqlite3 decides.
@@ -87,7 +88,7 @@ struct ZipMember {
 
 extension ZipMember {
   /// The new row of an INSERT or UPDATE on the table (arguments 2…8 of `xUpdate`).
-  static func row(_ arguments: SQLArguments) -> Result<ZipMember, Failure> {
+  static func row(_ arguments: FunctionArguments) -> Result<ZipMember, Failure> {
     var failure: Failure?
     if !arguments.isNull(5) {
       failure = Failure(message: "sz must be NULL", code: SQLITE_CONSTRAINT)

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteCore
 
 /// The `zipfile(name, data)` / `zipfile(name, mode, mtime, data[, method])` aggregate: a ZIP
 /// archive, as a blob, of one member per row; `NULL` when there are no rows.
@@ -9,7 +10,7 @@ final class ZipfileAggregate: AggregateState {
 
   init() {}
 
-  func step(_ context: SQLContext, _ arguments: SQLArguments) {
+  func step(_ context: FunctionContext, _ arguments: FunctionArguments) {
     guard [2, 4, 5].contains(arguments.count) else {
       return context.error("wrong number of arguments to function zipfile()")
     }
@@ -70,9 +71,9 @@ final class ZipfileAggregate: AggregateState {
     count += 1
   }
 
-  func inverse(_ context: SQLContext, _ arguments: SQLArguments) {}
+  func inverse(_ context: FunctionContext, _ arguments: FunctionArguments) {}
 
-  func result(_ context: SQLContext) {
+  func result(_ context: FunctionContext) {
     guard count > 0 else { return context.resultNull() }
     let end = ZipFormat.endRecord(
       count: count, directorySize: Int64(directory.count), directoryOffset: Int64(body.count))

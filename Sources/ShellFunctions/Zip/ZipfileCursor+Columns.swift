@@ -1,47 +1,48 @@
 import CSQLite
+import SQLiteCore
 
 extension ZipfileCursor {
   /// `xColumn`: name, mode, mtime, sz, rawdata, data, method, and the cursor's id as `z`.
-  func column(_ index: Int32, _ context: SQLContext) -> Int32 {
-    guard let entry else { return SQLITE_OK }
+  func column(_ index: Int32, into context: FunctionContext) throws(VirtualTableError) {
+    guard let entry else { return }
     switch index {
     case 0: context.result(text: entry.name)
     case 1: context.result(Int64(entry.mode))
     case 2: context.result(Int64(entry.unixTime))
     case 3:
-      if sqlite3_vtab_nochange(context.raw) == 0 { context.result(Int64(entry.uncompressedSize)) }
+      if !context.isUnchangedColumn { context.result(Int64(entry.uncompressedSize)) }
     case 4:
-      if sqlite3_vtab_nochange(context.raw) != 0 { return SQLITE_OK }
-      return data(of: entry, raw: true, context)
+      if context.isUnchangedColumn { return }
+      try data(of: entry, raw: true, context)
     case 5:
-      guard entry.method == 0 || entry.method == 8 else { return SQLITE_OK }
-      return data(of: entry, raw: false, context)
+      guard entry.method == 0 || entry.method == 8 else { return }
+      try data(of: entry, raw: false, context)
     case 6: context.result(Int64(entry.method))
     default: context.result(id)
     }
-    return SQLITE_OK
   }
 
   /// The member's bytes, inflated unless `raw`.
   ///
   /// `NULL` for a directory, an empty blob for an empty file. Sizes are C `int`s, as in sqlite3: a member of 2 GiB or more reads as empty.
-  private func data(of entry: ZipEntry, raw: Bool, _ context: SQLContext) -> Int32 {
+  private func data(of entry: ZipEntry, raw: Bool, _ context: FunctionContext)
+    throws(VirtualTableError)
+  {
     let finalSize = Int32(truncatingIfNeeded: entry.uncompressedSize)
     guard finalSize > 0 else {
       if !entry.isDirectory { context.result(blob: []) }
-      return SQLITE_OK
+      return
     }
     let stored: [UInt8]
     switch ZipDirectory.storedData(of: entry, in: dataSource) {
     case .success(let bytes): stored = bytes
-    case .failure(let error): return VirtualTable.fail(vtabPointer, error.message)
+    case .failure(let error): throw VirtualTableError(error.message)
     }
     guard !raw, entry.method != 0 else {
       context.result(blob: stored)
-      return SQLITE_OK
+      return
     }
     Self.inflate(stored, size: Int(finalSize), context)
-    return SQLITE_OK
   }
 
   /// Inflates `stored` to exactly `size` bytes.
@@ -49,7 +50,7 @@ extension ZipfileCursor {
   /// It fails as sqlite3 does ("inflate() failed (N)" with zlib's code). A size no deflate stream of this length can reach is refused
   /// before anything is allocated; a stream that ends short of `size` is an error (sqlite3
   /// returns the declared size with unset bytes at the end).
-  static func inflate(_ stored: [UInt8], size: Int, _ context: SQLContext) {
+  static func inflate(_ stored: [UInt8], size: Int, _ context: FunctionContext) {
     guard let zlib = RawDeflate.shared else { return context.error(Zlib.missing) }
     // Deflate expands at most 1032:1.
     guard size <= stored.count * 1032 + 1024 else {
@@ -71,17 +72,9 @@ extension ZipfileCursor {
     }
   }
 
-  /// `zipfile_cds(z)`: the current member's central record of the cursor `z` names, as JSON.
-  static func centralRecordJSON(
-    _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
-  ) {
-    guard let context, let data = sqlite3_user_data(context) else { return }
-    let vtab = data.assumingMemoryBound(to: sqlite3_vtab.self)
-    guard let table = ZipfileTable.from(vtab) else { return }
-    let arguments = SQLArguments(count: count, values: values)
-    let id = arguments.int64(0)
-    guard let cursor = table.cursors.first(where: { $0.id == id }), let entry = cursor.entry
-    else { return }
+  /// The current member's central record, as `zipfile_cds(z)` gives it (JSON).
+  func centralRecordJSON() -> String? {
+    guard let entry else { return nil }
     let fields: [(String, UInt32)] = [
       ("version-made-by", UInt32(entry.versionMadeBy)),
       ("version-to-extract", UInt32(entry.versionNeeded)), ("flags", UInt32(entry.flags)),
@@ -96,6 +89,6 @@ extension ZipfileCursor {
       ("external-attr", entry.externalAttributes), ("offset", entry.localHeaderOffset),
     ]
     let body = fields.map { "\"\($0.0)\" : \($0.1)" }.joined(separator: ", ")
-    SQLContext(raw: context).result(text: "{" + body + " }")
+    return "{" + body + " }"
   }
 }

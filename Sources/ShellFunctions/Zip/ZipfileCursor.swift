@@ -1,15 +1,10 @@
 import CSQLite
 import Glibc
+import SQLiteCore
 
 /// One scan of a `zipfile` table: the central directory of a file read one record at a time,
 /// the members of a blob, or in a write transaction the table's own list of members.
-final class ZipfileCursor {
-  /// SQLite's cursor header, followed by the cursor object.
-  struct Header {
-    var base = sqlite3_vtab_cursor()
-    var cursor: Unmanaged<ZipfileCursor>
-  }
-
+final class ZipfileCursor: VirtualTableCursor {
   private enum Scan {
     case none
     /// A file read record by record: the next record's offset and the end record.
@@ -22,8 +17,6 @@ final class ZipfileCursor {
 
   let id: Int64
   unowned let table: ZipfileTable
-  /// SQLite's table object, where errors are left.
-  let vtabPointer: UnsafeMutablePointer<sqlite3_vtab>?
   private var scan = Scan.none
   /// The current member of a file scan.
   private var current: ZipEntry?
@@ -34,42 +27,18 @@ final class ZipfileCursor {
   var skipsNext = false
   private(set) var isAtEnd = false
 
-  init(table: ZipfileTable, vtab: UnsafeMutablePointer<sqlite3_vtab>?) {
+  init(table: ZipfileTable) {
     self.table = table
-    self.vtabPointer = vtab
     id = table.nextCursorID()
   }
 
-  static func from(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> ZipfileCursor? {
-    guard let cursor else { return nil }
-    return UnsafeMutableRawPointer(cursor).assumingMemoryBound(to: Header.self).pointee.cursor
-      .takeUnretainedValue()
-  }
+  /// A `WITHOUT ROWID` table's cursor: SQLite never asks.
+  var rowid: Int64 { 0 }
 
-  static func open(
-    _ vtab: UnsafeMutablePointer<sqlite3_vtab>?,
-    _ cursor: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab_cursor>?>?
-  ) -> Int32 {
-    guard let table = ZipfileTable.from(vtab) else { return SQLITE_ERROR }
-    let object = ZipfileCursor(table: table, vtab: vtab)
-    table.cursors.append(object)
-    let header = UnsafeMutablePointer<Header>.allocate(capacity: 1)
-    header.initialize(to: Header(cursor: .passRetained(object)))
-    cursor?.pointee = UnsafeMutableRawPointer(header).assumingMemoryBound(
-      to: sqlite3_vtab_cursor.self)
-    return SQLITE_OK
-  }
-
-  static func close(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
-    guard let cursor else { return SQLITE_OK }
-    let header = UnsafeMutableRawPointer(cursor).assumingMemoryBound(to: Header.self)
-    let object = header.pointee.cursor.takeUnretainedValue()
-    object.reset()
-    object.table.cursors.removeAll { $0 === object }
-    header.pointee.cursor.release()
-    header.deinitialize(count: 1)
-    header.deallocate()
-    return SQLITE_OK
+  /// `xClose`: closes the file and leaves the table's list.
+  func close() {
+    reset()
+    table.cursors.removeAll { $0 === self }
   }
 
   private func reset() {
@@ -80,8 +49,6 @@ final class ZipfileCursor {
     skipsNext = false
     isAtEnd = false
   }
-
-  private func fail(_ message: String) -> Int32 { VirtualTable.fail(vtabPointer, message) }
 
   /// The member under the cursor.
   var entry: ZipEntry? {
@@ -94,23 +61,23 @@ final class ZipfileCursor {
   }
 
   /// `xFilter`: the table's file, or the argument (a file name or a blob).
-  func filter(_ plan: Int32, _ arguments: SQLArguments) -> Int32 {
+  func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
     reset()
     var file = table.fileName
     if file == nil {
-      guard plan != 0 else { return fail("zipfile() function requires an argument") }
+      guard plan != 0 else { throw VirtualTableError("zipfile() function requires an argument") }
       if arguments.type(0) == SQLITE_BLOB {
         switch ZipDirectory.entries(of: .bytes(arguments.blobBytes(0) ?? [])) {
         case .success(let entries): scan = .blob(entries)
-        case .failure(let error): return fail(error.message)
+        case .failure(let error): throw VirtualTableError(error.message)
         }
-        return startList()
+        return try startList()
       }
       file = arguments.textBytes(0).map { Array($0.prefix { $0 != 0 }) }
     }
     guard table.writer == nil else {
       scan = .table
-      return startList()
+      return try startList()
     }
     let name = file ?? []
     let descriptor =
@@ -118,30 +85,30 @@ final class ZipfileCursor {
       ? -1
       : ZipSource.open(name, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      return fail("cannot open file: " + String(decoding: name, as: UTF8.self))
+      throw VirtualTableError("cannot open file: " + String(decoding: name, as: UTF8.self))
     }
     switch ZipDirectory.end(of: .file(descriptor)) {
     case .failure(let error):
       Glibc.close(descriptor)
-      return fail(error.message)
+      throw VirtualTableError(error.message)
     case .success(let end):
       scan = .file(descriptor: descriptor, next: Int64(end.directoryOffset), end: end)
       guard end.entryCount > 0 else {
         isAtEnd = true
-        return SQLITE_OK
+        return
       }
-      return next()
+      return try next()
     }
   }
 
-  private func startList() -> Int32 {
+  private func startList() throws(VirtualTableError) {
     index = 0
     skipsNext = true
-    return next()
+    return try next()
   }
 
   /// `xNext`: the next record of a file, or the next member of a list.
-  func next() -> Int32 {
+  func next() throws(VirtualTableError) {
     defer { skipsNext = false }
     switch scan {
     case .none:
@@ -151,7 +118,7 @@ final class ZipfileCursor {
       // sqlite3 adds the two 32-bit fields in 32 bits: a sum past 4 GiB wraps.
       guard offset < Int64(end.directoryOffset &+ end.directorySize) else {
         isAtEnd = true
-        return SQLITE_OK
+        return
       }
       switch ZipDirectory.entry(at: offset, in: .file(descriptor)) {
       case .success(let entry):
@@ -159,7 +126,7 @@ final class ZipfileCursor {
         scan = .file(
           descriptor: descriptor, next: ZipDirectory.offset(after: entry, at: offset), end: end)
       case .failure(let error):
-        return fail(error.message)
+        throw VirtualTableError(error.message)
       }
     case .blob(let entries):
       if !skipsNext { index += 1 }
@@ -168,7 +135,6 @@ final class ZipfileCursor {
       if !skipsNext { index += 1 }
       if index >= table.entries.count { isAtEnd = true }
     }
-    return SQLITE_OK
   }
 
   /// Whether the cursor walks the table's own list (in a write transaction).

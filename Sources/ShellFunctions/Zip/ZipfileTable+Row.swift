@@ -1,16 +1,15 @@
-import CSQLite
+import SQLiteCore
 
-extension ZipfileTable {
+extension ZipfileTable: UpdatableVirtualTable {
   /// `xUpdate`: a DELETE (one argument), or an INSERT or UPDATE of name, mode, mtime, data and
   /// method; the new member's header and data are appended to the file at once.
   ///
   /// `sz` and `rawdata` must be `NULL`; no data makes a directory (its name gets a `/`);
   /// method `NULL` deflates when that is smaller, 8 always deflates, 0 stores.
-  func update(_ arguments: SQLArguments, _ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
-    if writer == nil {
-      let rc = begin(vtab)
-      guard rc == SQLITE_OK else { return rc }
-    }
+  func update(_ arguments: FunctionArguments, onConflict: ConflictResolution)
+    throws(VirtualTableError)
+  {
+    if writer == nil { try begin() }
     var old: Int?
     var renames = false
     if !arguments.isNull(0) {
@@ -24,26 +23,25 @@ extension ZipfileTable {
     }
     guard arguments.count > 1 else {
       if let old { remove(at: old) }
-      return SQLITE_OK
+      return
     }
     let row: ZipMember
     switch ZipMember.row(arguments) {
     case .success(let made): row = made
     case .failure(let failure):
-      _ = VirtualTable.fail(vtab, failure.message)
-      return failure.code
+      throw VirtualTableError(code: failure.code, message: failure.message)
     }
     var replaced: Int?
     if old == nil || renames,
       let duplicate = entries.firstIndex(where: { Self.sameName($0.name, row.name) })
     {
-      switch sqlite3_vtab_on_conflict(db) {
-      case Int32(SQLITE_IGNORE): return SQLITE_OK
-      case Int32(SQLITE_REPLACE): replaced = duplicate
+      switch onConflict {
+      case .ignore: return
+      case .replace: replaced = duplicate
       default:
-        _ = VirtualTable.fail(
-          vtab, "duplicate name: \"\(String(decoding: row.name, as: UTF8.self))\"")
-        return SQLITE_CONSTRAINT
+        throw VirtualTableError(
+          code: VirtualTableError.constraint.code,
+          message: "duplicate name: \"\(String(decoding: row.name, as: UTF8.self))\"")
       }
     }
     var entry = ZipEntry.new(name: row.name, mode: row.mode, time: row.time, method: row.method)
@@ -51,11 +49,15 @@ extension ZipfileTable {
     entry.compressedSize = UInt32(truncatingIfNeeded: row.stored.count)
     entry.uncompressedSize = UInt32(truncatingIfNeeded: row.size)
     entry.localHeaderOffset = UInt32(truncatingIfNeeded: size)
-    var rc = append(entry.localHeader(), vtab)
+    // The entry goes in even when its bytes could not all be written.
+    var failure: VirtualTableError?
+    do { try append(entry.localHeader()) } catch { failure = error }
     entry.dataOffset = size
-    if rc == SQLITE_OK { rc = append(row.stored, vtab) }
+    if failure == nil {
+      do { try append(row.stored) } catch { failure = error }
+    }
     insert(entry, before: old)
-    guard rc == SQLITE_OK else { return rc }
+    if let failure { throw failure }
     // The new member went in before the old one: the old one, and a replaced one after it,
     // moved one further on.
     var replacedIndex = replaced
@@ -65,7 +67,6 @@ extension ZipfileTable {
       if let index = replacedIndex, index > old + 1 { replacedIndex = index - 1 }
     }
     if let replacedIndex { remove(at: replacedIndex) }
-    return SQLITE_OK
   }
 
   /// A name as C reads it: up to the first NUL.

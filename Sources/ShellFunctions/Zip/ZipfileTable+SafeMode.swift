@@ -1,5 +1,3 @@
-import CSQLite
-import Glibc
 import SQLiteCore
 
 /// `-safe` for `zipfile` tables: the module registered again so that a table can reach only the
@@ -9,20 +7,6 @@ import SQLiteCore
 /// and so does a table of that kind already in a database's schema: either reads and writes any
 /// file the user can. The `zipfile(...)` table-valued function is refused by the authorizer.
 extension ZipfileTable {
-  /// The module's copy and the one file a table may name; SQLite's client data for the module.
-  private final class Restriction {
-    let module: UnsafeMutablePointer<sqlite3_module>
-    let allowedFile: [UInt8]?
-
-    init(module: sqlite3_module, allowedFile: [UInt8]?) {
-      self.module = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)
-      self.module.initialize(to: module)
-      self.allowedFile = allowedFile
-    }
-
-    deinit { module.deallocate() }
-  }
-
   static let safeModeMessage = "cannot open a zipfile table on a file in safe mode"
 
   /// Replaces the `zipfile` module on `registration`'s connection by one whose tables fail to
@@ -30,29 +14,11 @@ extension ZipfileTable {
   static func restrict(_ registration: FunctionRegistration, allowing allowedFile: [UInt8]?)
     throws(SQLiteError)
   {
-    var module = makeModule()
-    module.xConnect = { db, aux, count, arguments, table, error in
-      guard let aux else { return SQLITE_ERROR }
-      let allowed = Unmanaged<Restriction>.fromOpaque(aux).takeUnretainedValue().allowedFile
-      if count > 3, let argument = arguments?[3] {
-        let file = ZipfileTable.dequoted(
-          Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument))))
-        guard file == allowed else {
-          error?.pointee = csqlite_mprintf_string("%s", ZipfileTable.safeModeMessage)
-          return SQLITE_ERROR
-        }
+    try register(registration.db) { arguments throws(VirtualTableError) in
+      if let file = arguments.arguments.first.map(dequoted), file != allowedFile {
+        throw VirtualTableError(safeModeMessage)
       }
-      return ZipfileTable.connect(db, count, arguments, table, error)
+      return try ZipfileTable(arguments)
     }
-    module.xCreate = module.xConnect
-    let restriction = Restriction(module: module, allowedFile: allowedFile)
-    let rc = sqlite3_create_module_v2(
-      registration.db, "zipfile", restriction.module,
-      Unmanaged.passRetained(restriction).toOpaque(),
-      { aux in
-        guard let aux else { return }
-        Unmanaged<Restriction>.fromOpaque(aux).release()
-      })
-    try registration.check(rc)
   }
 }

@@ -1,17 +1,16 @@
-import CSQLite
 import Glibc
+import SQLiteCore
 
-extension ZipfileTable {
+extension ZipfileTable: TransactionalVirtualTable {
   /// `xBegin`: opens the file to append and reads its directory into memory.
-  func begin(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
+  func begin() throws(VirtualTableError) {
     guard let fileName, !fileName.isEmpty else {
-      return VirtualTable.fail(vtab, "zipfile: missing filename")
+      throw VirtualTableError("zipfile: missing filename")
     }
     let path = Array(fileName.prefix { $0 != 0 })
     let descriptor = ZipSource.open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC)
     guard descriptor >= 0 else {
-      return VirtualTable.fail(
-        vtab,
+      throw VirtualTableError(
         "zipfile: failed to open file \(String(decoding: path, as: UTF8.self)) for writing")
     }
     writer = descriptor
@@ -20,42 +19,45 @@ extension ZipfileTable {
     switch ZipDirectory.entries(of: source) {
     case .success(let found):
       entries = found
-      return SQLITE_OK
     case .failure(let error):
       cleanUp()
-      return VirtualTable.fail(vtab, error.message)
+      throw VirtualTableError(error.message)
     }
   }
 
-  /// `xCommit` (and `xRollback`, as in sqlite3): writes the central directory and the end
-  /// record after everything the file holds, then ends the transaction.
-  func commit(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
-    guard writer != nil else { return SQLITE_OK }
+  /// `xCommit`: writes the central directory and the end record after everything the file
+  /// holds, then ends the transaction.
+  ///
+  /// A failed write skips the remaining central records; the end record is still written, and
+  /// its write decides the result.
+  func commit() throws(VirtualTableError) {
+    guard writer != nil else { return }
     defer { cleanUp() }
     let start = size
-    var rc = SQLITE_OK
-    for entry in entries where rc == SQLITE_OK {
-      rc = append(entry.centralRecord(), vtab)
+    for entry in entries {
+      do { try append(entry.centralRecord()) } catch { break }
     }
     let end = ZipFormat.endRecord(
       count: entries.count, directorySize: size - start, directoryOffset: start)
-    return append(end, vtab)
+    try append(end)
   }
 
+  /// `xRollback`: the same as `xCommit`, as in sqlite3 (what was appended stays).
+  func rollback() throws(VirtualTableError) { try commit() }
+
   /// Appends `bytes` to the file.
-  func append(_ bytes: [UInt8], _ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
-    guard let writer else { return SQLITE_ERROR }
+  func append(_ bytes: [UInt8]) throws(VirtualTableError) {
+    guard let writer else { throw .error }
     var done = 0
     while done < bytes.count {
       let wrote = bytes.withUnsafeBytes {
         write(writer, $0.baseAddress?.advanced(by: done), bytes.count - done)
       }
       if wrote < 0 && errno == EINTR { continue }
-      guard wrote > 0 else { return VirtualTable.fail(vtab, "error in fwrite()") }
+      guard wrote > 0 else { throw VirtualTableError("error in fwrite()") }
       done += wrote
     }
     size += Int64(bytes.count)
-    return SQLITE_OK
   }
 
   /// Whether two names are the same, a trailing `/` on either ignored.

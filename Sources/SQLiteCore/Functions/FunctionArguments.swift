@@ -1,42 +1,44 @@
 import CSQLite
 
-/// The arguments of one SQL function call, read straight from SQLite's `sqlite3_value`s.
+/// The arguments of one SQL function call (or one virtual-table filter or update), read straight
+/// from SQLite's `sqlite3_value`s.
 ///
-/// Reading through the C API (rather than converting every argument to a Swift value) keeps the
-/// exact bytes and conversions sqlite3's C extensions see: `text(_:)` is what
-/// `sqlite3_value_text` returns, blobs stay blobs, and no argument is converted unless asked.
-struct SQLArguments {
-  let count: Int
+/// A view, not a copy: reading through the C API (rather than converting every argument to a
+/// ``Value``) keeps the exact bytes and conversions sqlite3's C extensions see: `text(_:)` is
+/// what `sqlite3_value_text` returns, blobs stay blobs, and no argument is converted unless
+/// asked. Valid only during the call that received it.
+package struct FunctionArguments {
+  package let count: Int
   private let values: UnsafeMutablePointer<OpaquePointer?>?
 
-  init(count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
+  package init(count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
     self.count = values == nil ? 0 : Int(count)
     self.values = values
   }
 
   /// The raw `sqlite3_value *` at `index`.
-  func value(_ index: Int) -> OpaquePointer? {
+  package func value(_ index: Int) -> OpaquePointer? {
     guard index < count, let values else { return nil }
     return values[index]
   }
 
   /// The fundamental datatype (`SQLITE_INTEGER`, …, `SQLITE_NULL`) of the argument.
-  func type(_ index: Int) -> Int32 { sqlite3_value_type(value(index)) }
+  package func type(_ index: Int) -> Int32 { sqlite3_value_type(value(index)) }
 
   /// Whether the argument is SQL `NULL`.
-  func isNull(_ index: Int) -> Bool { type(index) == SQLITE_NULL }
+  package func isNull(_ index: Int) -> Bool { type(index) == SQLITE_NULL }
 
   /// The argument as a 64-bit integer, converted as `sqlite3_value_int64` does.
-  func int64(_ index: Int) -> Int64 { sqlite3_value_int64(value(index)) }
+  package func int64(_ index: Int) -> Int64 { sqlite3_value_int64(value(index)) }
 
   /// The argument as a 32-bit integer, converted as `sqlite3_value_int` does.
-  func int32(_ index: Int) -> Int32 { sqlite3_value_int(value(index)) }
+  package func int32(_ index: Int) -> Int32 { sqlite3_value_int(value(index)) }
 
   /// The argument as a double, converted as `sqlite3_value_double` does.
-  func double(_ index: Int) -> Double { sqlite3_value_double(value(index)) }
+  package func double(_ index: Int) -> Double { sqlite3_value_double(value(index)) }
 
   /// The argument's UTF-8 text bytes (no terminator), or `nil` for `NULL`.
-  func textBytes(_ index: Int) -> [UInt8]? {
+  package func textBytes(_ index: Int) -> [UInt8]? {
     let argument = value(index)
     guard let bytes = sqlite3_value_text(argument) else { return nil }
     let length = Int(sqlite3_value_bytes(argument))
@@ -44,12 +46,12 @@ struct SQLArguments {
   }
 
   /// The argument as a Swift string (invalid UTF-8 repaired), or `nil` for `NULL`.
-  func string(_ index: Int) -> String? {
+  package func string(_ index: Int) -> String? {
     textBytes(index).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The argument's bytes as a blob (text is its UTF-8), or `nil` for `NULL`.
-  func blobBytes(_ index: Int) -> [UInt8]? {
+  package func blobBytes(_ index: Int) -> [UInt8]? {
     let argument = value(index)
     if sqlite3_value_type(argument) == SQLITE_NULL { return nil }
     let pointer = sqlite3_value_blob(argument)
