@@ -14,7 +14,7 @@ public struct QueryObservation<Element: Sendable & Equatable>: AsyncSequence, Se
   public struct Iterator: AsyncIteratorProtocol {
     private let pool: ConnectionPool
     private let fetch: @Sendable (Connection) throws -> Element
-    private var watcher: CommitWatcher?
+    private var id: Int?
     private var last: Element?
     private var isFinished = false
 
@@ -27,18 +27,21 @@ public struct QueryObservation<Element: Sendable & Equatable>: AsyncSequence, Se
     public mutating func next() async throws -> Element? {
       guard !isFinished else { return nil }
       do {
-        guard let watcher = try await started() else { return finish() }
-        while last != nil {
-          guard await watcher.waitForRelevantCommit() else { return finish() }
-          let value = try await fetch(with: watcher)
-          if value != last {
+        guard let id = try await started() else { return finish() }
+        while true {
+          switch await pool.observers.next(id) {
+          case .end:
+            return finish()
+          case .failure(let error):
+            throw error
+          case .value(let value):
+            // The hub hands back what this iterator's own fetch returned.
+            guard let value = value as? Element else { continue }
+            if let last, last == value { continue }
             last = value
             return value
           }
         }
-        let value = try await fetch(with: watcher)
-        last = value
-        return value
       } catch {
         if Task.isCancelled || error is CancellationError { return finish() }
         _ = finish()
@@ -46,27 +49,30 @@ public struct QueryObservation<Element: Sendable & Equatable>: AsyncSequence, Se
       }
     }
 
-    /// The watcher, subscribed before the first fetch so that no commit after its snapshot
-    /// goes unseen; `nil` when the pool is closed.
-    private mutating func started() async throws -> CommitWatcher? {
-      if let watcher { return watcher }
-      guard let watcher = CommitWatcher(observation: pool.observation) else { return nil }
-      self.watcher = watcher
+    /// The observer's id in the pool's hub, registered before the first fetch so that no
+    /// commit after its snapshot goes unseen; `nil` when the pool is closed.
+    private mutating func started() async throws -> Int? {
+      if let id { return id }
+      let fetch = fetch
+      let registered = pool.observers.register(
+        { db in
+          do {
+            let (value, region) = try db.trackingReads(fetch)
+            return ObservationHub.Fetched(result: .success(value), region: region)
+          } catch {
+            return ObservationHub.Fetched(result: .failure(error), region: [])
+          }
+        }, pool: pool)
+      guard let registered else { return nil }
+      id = registered
       try await pool.installChangeHooks()
-      return watcher
-    }
-
-    private func fetch(with watcher: CommitWatcher) async throws -> Element {
-      watcher.fetchWillStart()
-      let (value, region) = try await pool.read { [fetch] db in try db.trackingReads(fetch) }
-      watcher.fetchDidEnd(region: region)
-      return value
+      return registered
     }
 
     private mutating func finish() -> Element? {
       isFinished = true
-      watcher?.cancelSubscription()
-      watcher = nil
+      if let id { pool.observers.unregister(id) }
+      id = nil
       return nil
     }
   }
@@ -84,11 +90,14 @@ extension ConnectionPool {
   /// }
   /// ```
   ///
-  /// `fetch` runs on a reader, like ``read(_:)``. The tables it reads are learned from its
+  /// `fetch` runs on a reader, like ``read(_:)``: the fetches of every observer due after a
+  /// commit run one after another in one read (one reader, one snapshot), so a slow `fetch`
+  /// delays the other observers' values, never the writer. The tables it reads are learned from its
   /// statements as SQLite prepares them (through views, joins and subqueries), anew at each
   /// fetch; nothing is declared. A commit to other tables costs the observer nothing; commits
   /// that come while a fetch runs lead to one more fetch, not one each. The writer never waits
-  /// for observers: it only marks them, and they fetch on readers.
+  /// for observers: per commit it adds the changed tables to one set and at most starts one
+  /// round of fetches, whatever the number of observers.
   ///
   /// Iterating ends when its task is cancelled or the pool closes, and throws when a fetch
   /// fails. Only this pool's writer is observed (see ``changes()``), and only tables of the

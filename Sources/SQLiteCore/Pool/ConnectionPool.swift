@@ -29,6 +29,8 @@ public final class ConnectionPool: Sendable {
   let isClosingState = PoolLock(false)
   /// The streams ``changes()`` made, and the writer's transaction they report on.
   let observation = ChangeObservation()
+  /// The queries ``observe(_:)`` follows, fetched for in rounds on one reader.
+  let observers = ObservationHub()
   private let tokens = Atomic<UInt64>(0)
 
   /// A new access token (see ``PooledConnection/cancel(token:)``).

@@ -20,6 +20,8 @@ public struct PoolStatistics: Sendable, Hashable {
   public var readersOpened: Int
   /// Readers closed since the pool opened (equal to ``readersOpened`` after `close()`).
   public var readersClosed: Int
+  /// Observers (``ConnectionPool/observe(_:)``) waiting for their next value.
+  public var waitingObservers = 0
 }
 
 extension ConnectionPool {
@@ -36,6 +38,6 @@ extension ConnectionPool {
       busyReaders: readerState.2, idleReaders: readerState.3, waitingReads: readerState.4,
       writerState: writerLock.holder, waitingWrites: writerLock.waitingCount,
       walSize: Self.fileSize(walPath), readersOpened: readerState.5,
-      readersClosed: readerState.6)
+      readersClosed: readerState.6, waitingObservers: observers.waitingCount)
   }
 }

@@ -14,24 +14,11 @@ struct ReaderQueue {
 
   /// A read waiting for its turn.
   struct Waiter {
-    /// How the waiting read learns it is its turn.
-    enum WakeUp {
-      /// An `async` read: a suspended task.
-      case task(CheckedContinuation<Checkout, any Error>)
-      /// A synchronous read: a blocked thread.
-      case thread(ThreadWait<Checkout>)
-    }
-
     let id: UInt64
-    let wakeUp: WakeUp
+    let wakeUp: AccessWakeUp<Checkout>
 
     /// Wakes the read with its reader (or slot) or an error.
-    func resume(_ result: Result<Checkout, any Error>) {
-      switch wakeUp {
-      case .task(let continuation): continuation.resume(with: result)
-      case .thread(let wait): wait.resume(result)
-      }
-    }
+    func resume(_ result: Result<Checkout, any Error>) { wakeUp.resume(result) }
   }
 
   /// A continuation to resume outside the lock.

@@ -17,22 +17,11 @@ public enum WriterState: String, Sendable, Hashable {
 /// same line on its own thread.
 final class WriterLock: Sendable {
   private struct Waiter {
-    /// How the waiting access learns it is its turn.
-    enum WakeUp {
-      case task(CheckedContinuation<Void, any Error>)
-      case thread(ThreadWait<Void>)
-    }
-
     let id: UInt64
     let holder: WriterState
-    let wakeUp: WakeUp
+    let wakeUp: AccessWakeUp<Void>
 
-    func resume(_ result: Result<Void, any Error>) {
-      switch wakeUp {
-      case .task(let continuation): continuation.resume(with: result)
-      case .thread(let wait): wait.resume(result)
-      }
-    }
+    func resume(_ result: Result<Void, any Error>) { wakeUp.resume(result) }
   }
 
   private struct State {

@@ -1,0 +1,214 @@
+/// The observers of one pool's queries (``ConnectionPool/observe(_:)``): told of commits by one
+/// subscriber, and fetching for every observer that waits in rounds, on one reader.
+///
+/// What the writer pays per commit does not grow with the observers: its WAL hook calls one
+/// subscriber, which adds the changed tables to one set under a lock and, when an observer
+/// waits and no round is under way, starts one. Matching the tables against each query's,
+/// waking the observers and fetching all happen in the round, off the writer's thread. A round
+/// takes the tables changed so far, marks the observers whose query read one, and runs the
+/// fetch of each marked observer that waits for a value in one ``ConnectionPool/read(_:)``: one
+/// reader and one snapshot, however many observers, so observers never take more than one
+/// reader and one thread's share of the machine from the writer and the pool's other reads.
+/// Commits that come during a round are matched in the next one; an observer that has not
+/// asked for its next value yet is fetched for when it asks, once, however many commits came.
+final class ObservationHub: Sendable {
+  /// What a waiting observer receives.
+  enum Outcome: @unchecked Sendable {
+    // @unchecked Sendable: `value` holds the observer's own `Element`, which is `Sendable`
+    // (``QueryObservation`` requires it); `any Sendable` cannot be cast back to a generic.
+    case value(Any)
+    case failure(any Error)
+    /// The pool closed, or the waiting task was cancelled.
+    case end
+  }
+
+  /// One fetch on the round's reader: the value or error, and the tables it read.
+  typealias Fetch = @Sendable (Connection) -> Fetched
+
+  /// What one fetch gave.
+  struct Fetched: @unchecked Sendable {
+    // @unchecked Sendable: `result` holds the observer's own `Sendable` `Element` (see Outcome).
+    var result: Result<Any, any Error>
+    /// The tables it read; `nil` when the round's read failed before the fetch ran.
+    var region: Set<String>?
+  }
+
+  private struct Entry {
+    let fetch: Fetch
+    /// The tables the last fetch read, ASCII-folded; `nil` before the first fetch.
+    var region: Set<String>?
+    /// A commit changed a table of `region` since the last fetch started.
+    var isPending = true
+    var waiter: CheckedContinuation<Outcome, Never>?
+  }
+
+  private struct State {
+    var entries: [Int: Entry] = [:]
+    var nextID = 0
+    /// Tables changed since the last round took them (as SQLite names them); `nil`: any table.
+    var changed: Set<String>? = []
+    /// Entries with a waiter.
+    var waitingCount = 0
+    var isRoundScheduled = false
+    var isSubscribed = false
+    var isClosed = false
+    weak var pool: ConnectionPool?
+  }
+
+  // PoolLock, not Mutex: ThreadSanitizer sees its hand-over (see PoolLock).
+  private let state = PoolLock(State())
+
+  /// How many observers wait for a value now (``PoolStatistics/waitingObservers``).
+  var waitingCount: Int { state.withLock { $0.waitingCount } }
+
+  /// Adds an observer whose first fetch is due; `nil` when the pool is closed.
+  func register(_ fetch: @escaping Fetch, pool: ConnectionPool) -> Int? {
+    let (id, subscribes) = state.withLock { state -> (Int?, Bool) in
+      guard !state.isClosed else { return (nil, false) }
+      defer { state.nextID += 1 }
+      state.entries[state.nextID] = Entry(fetch: fetch)
+      state.pool = pool
+      defer { state.isSubscribed = true }
+      return (state.nextID, !state.isSubscribed)
+    }
+    guard let id else { return nil }
+    if subscribes,
+      pool.observation.subscribe({ [weak self] changes in self?.receive(changes) }) == nil
+    {
+      close()
+      return nil
+    }
+    return id
+  }
+
+  /// Removes an observer; a waiting `next()` of it ends.
+  func unregister(_ id: Int) {
+    let waiter = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+      guard let entry = state.entries.removeValue(forKey: id) else { return nil }
+      if entry.waiter != nil { state.waitingCount -= 1 }
+      return entry.waiter
+    }
+    waiter?.resume(returning: .end)
+  }
+
+  /// The observer's next fetched value or error, once a commit changed a table its query read
+  /// (at once for the first); `.end` when the task is cancelled or the pool closes.
+  func next(_ id: Int) async -> Outcome {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+        let (now, round) = state.withLock { state -> (Outcome?, ConnectionPool?) in
+          if state.isClosed || Task.isCancelled { return (.end, nil) }
+          guard state.entries[id] != nil else { return (.end, nil) }
+          state.entries[id]?.waiter = continuation
+          state.waitingCount += 1
+          let due = state.entries[id]?.isPending == true || state.changed?.isEmpty != true
+          return (nil, due ? Self.scheduleRound(&state) : nil)
+        }
+        if let now { continuation.resume(returning: now) }
+        if let round { startRound(on: round) }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+        guard let waiter = state.entries[id]?.waiter.take() else { return nil }
+        state.waitingCount -= 1
+        return waiter
+      }
+      waiter?.resume(returning: .end)
+    }
+  }
+
+  /// A commit (`nil`: the pool closed): on the writer's thread, right after the commit.
+  private func receive(_ changes: CommittedChanges?) {
+    guard let changes else { return close() }
+    let round = state.withLock { state -> ConnectionPool? in
+      guard !state.entries.isEmpty else { return nil }
+      if let tables = changes.tables {
+        state.changed?.formUnion(tables)
+      } else {
+        state.changed = nil
+      }
+      return state.waitingCount > 0 ? Self.scheduleRound(&state) : nil
+    }
+    if let round { startRound(on: round) }
+  }
+
+  /// Marks a round as under way; the pool to run it on, or `nil` when one is under way already.
+  private static func scheduleRound(_ state: inout State) -> ConnectionPool? {
+    guard !state.isRoundScheduled, let pool = state.pool else { return nil }
+    state.isRoundScheduled = true
+    return pool
+  }
+
+  private func startRound(on pool: ConnectionPool) {
+    Task { await self.runRounds(on: pool) }
+  }
+
+  /// Fetches for the observers due, round after round, until none is.
+  private func runRounds(on pool: ConnectionPool) async {
+    while true {
+      let due = state.withLock { state -> [(Int, Fetch)] in
+        let changed = state.changed.map { Set($0.map(Self.folded)) }
+        state.changed = []
+        var due: [(Int, Fetch)] = []
+        for (id, entry) in state.entries {
+          var entry = entry
+          if !entry.isPending, Self.intersects(changed, entry.region) { entry.isPending = true }
+          if entry.isPending, entry.waiter != nil {
+            entry.isPending = false
+            due.append((id, entry.fetch))
+          }
+          state.entries[id] = entry
+        }
+        if due.isEmpty || state.isClosed { state.isRoundScheduled = false }
+        return state.isClosed ? [] : due
+      }
+      if due.isEmpty { return }
+      var results: [(Int, Fetched)]
+      do {
+        results = try await pool.read { db in due.map { id, fetch in (id, fetch(db)) } }
+      } catch {
+        results = due.map { id, _ in (id, Fetched(result: .failure(error), region: nil)) }
+      }
+      let wakeUps = state.withLock { state in
+        results.compactMap { id, fetched -> (CheckedContinuation<Outcome, Never>, Outcome)? in
+          if let region = fetched.region {
+            state.entries[id]?.region = Set(region.map(Self.folded))
+          }
+          guard let waiter = state.entries[id]?.waiter.take() else { return nil }
+          state.waitingCount -= 1
+          if state.isClosed { return (waiter, .end) }
+          switch fetched.result {
+          case .success(let value): return (waiter, .value(value))
+          case .failure(let error): return (waiter, .failure(error))
+          }
+        }
+      }
+      for (waiter, outcome) in wakeUps { waiter.resume(returning: outcome) }
+    }
+  }
+
+  /// The pool closed: every waiting observer ends, and no observer is added.
+  private func close() {
+    let waiters = state.withLock { state in
+      state.isClosed = true
+      state.waitingCount = 0
+      var waiters: [CheckedContinuation<Outcome, Never>] = []
+      for id in state.entries.keys {
+        if let waiter = state.entries[id]?.waiter.take() { waiters.append(waiter) }
+      }
+      return waiters
+    }
+    for waiter in waiters { waiter.resume(returning: .end) }
+  }
+
+  private static func intersects(_ changed: Set<String>?, _ region: Set<String>?) -> Bool {
+    guard let region else { return true }
+    guard let changed else { return !region.isEmpty }
+    return !changed.isDisjoint(with: region)
+  }
+
+  private static func folded(_ name: String) -> String {
+    guard name.utf8.contains(where: { (65...90).contains($0) }) else { return name }
+    return String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+  }
+}
