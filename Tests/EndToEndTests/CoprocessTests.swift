@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Another program drives the shell through pipes: each answer must arrive before the next
@@ -11,7 +12,7 @@ import Glibc
 struct CoprocessTests {
   @Test("each statement is answered before more input arrives", arguments: ["sqlite3", "litesh"])
   func answersEachStatement(_ name: String) throws {
-    let program = name == "sqlite3" ? "/usr/bin/sqlite3" : Binary.litesh
+    let program = name == "sqlite3" ? Binary.sqlite3 : Binary.litesh
     let shell = try Coprocess(program, [":memory:"])
     shell.send("SELECT 1 + 1;\n.print @@1\n")
     #expect(try shell.read(until: "@@1\n") == "2\n")

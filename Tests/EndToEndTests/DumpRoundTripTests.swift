@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.dump` from litesh, loaded into a new file by litesh, gives the same database.
@@ -6,19 +7,7 @@ import Testing
 struct DumpRoundTripTests {
   /// Runs litesh on `database` with `input` on stdin; returns stdout.
   static func litesh(_ database: String, input: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.litesh)
-    process.arguments = [database]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    BrokenPipe.write(Data(input.utf8), to: stdin.fileHandleForWriting)
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self)
+    try ProgramRun.run(Binary.litesh, [database], input: Array(input.utf8)).outputText
   }
 
   /// Every row of every table, in a fixed order, with storage classes and hex of each value:

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The history file survives two sessions at once and a closed terminal.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("EditFunction")
@@ -38,7 +39,7 @@ struct EditFunctionTests {
     // The built litesh with VISUAL in its own environment: setting it in this process would
     // race with every other test that starts a program.
     let litesh = try Reference.run(
-      Reference.liteshBinary, ["-batch", ":memory:", "SELECT edit('x')"],
+      Binary.litesh, ["-batch", ":memory:", "SELECT edit('x')"],
       environment: ["VISUAL": script])
     #expect(litesh == sqlite3)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import SQLiteShell
+import TestSupport
 import Testing
 
 /// `.clone` where litesh fixes sqlite3 3.40.1 (the shared behaviour is a compatibility case).
@@ -8,8 +9,8 @@ import Testing
 struct CloneCommandTests {
   @Test("a table named with a double quote keeps its rows; sqlite_sequence is not doubled")
   func quotedNamesAndSequence() throws {
-    try TemporaryDirectory.with("litesh-clone") { directory in
-      let path = directory + "/c.db"
+    try ScratchDirectory.with("litesh-clone") { directory in
+      let path = directory.path("c.db")
       let result = ShellHarness().run(
         "CREATE TABLE \"d\"\"q\"(x UNIQUE); INSERT INTO \"d\"\"q\" VALUES (1), (2);\n"
           + "CREATE TABLE au(id INTEGER PRIMARY KEY AUTOINCREMENT, v);\n"

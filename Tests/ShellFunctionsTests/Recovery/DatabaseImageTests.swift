@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import ShellFunctions
+import TestSupport
 import Testing
 
 @Suite("Database image: pages, b-trees, overflow chains and the WAL")

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import ShellFunctions
+import TestSupport
 import Testing
 
 @Suite("sqlite_dbdata and sqlite_dbptr")
