@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 /// A small tmpfs mounted for one test, so writes meet a real `ENOSPC`.

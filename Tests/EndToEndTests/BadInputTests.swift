@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 /// Bad input through the built binary and through sqlite3 3.40.1.

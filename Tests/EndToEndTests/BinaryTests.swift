@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 @Suite("Binary")

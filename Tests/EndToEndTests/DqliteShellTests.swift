@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 /// litesh on a real 3-node dqlite cluster: dot-commands, and what happens when the leader is

@@ -13,12 +13,9 @@ struct REPLColumnarInterruptTests {
   func interruptCollecting(_ mode: String) throws {
     try withREPL { terminal in
       try terminal.run(".mode \(mode)")
-      try terminal.type("SELECT 'row-' || value AS v FROM generate_series(1, 1000000000);")
-      let prompts = terminal.promptCount()
-      try terminal.press("Enter")
-      try terminal.waitFor("running")  // the progress line: rows are being collected
-      try terminal.press("C-c")
-      try terminal.waitFor("rows not shown)", timeout: 2)
+      let prompts = try terminal.interrupt(
+        "SELECT 'row-' || value AS v FROM generate_series(1, 1000000000);",
+        expecting: "rows not shown)", timeout: 2)
       try terminal.waitUntil("the next prompt after one Ctrl-C", timeout: 2) {
         terminal.promptCount() > prompts
       }

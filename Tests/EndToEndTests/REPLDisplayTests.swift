@@ -98,13 +98,9 @@ struct REPLDisplayTests {
   @Test("Ctrl-C stops an endless SELECT: the rows so far are drawn, the shell goes on")
   func interrupt() throws {
     try withREPL { terminal in
-      try terminal.type(
-        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c;")
-      let prompts = terminal.promptCount()
-      try terminal.press("Enter")
-      try terminal.waitFor("running")  // the progress line: the statement is under way
-      try terminal.press("C-c")
-      try terminal.waitFor("interrupted", timeout: 2)
+      let prompts = try terminal.interrupt(
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c;", timeout: 2
+      )
       try terminal.waitFor("rows (")
       try terminal.waitFor("shown) before the interrupt")
       try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }

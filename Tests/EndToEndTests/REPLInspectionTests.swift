@@ -28,23 +28,13 @@ struct REPLInspectionTests {
     arguments: [String] = [], _ body: (REPLTerminal, String) throws -> Void
   ) throws {
     try ScratchDirectory.with("litesh-inspect") { directory in
-      let terminal = try Self.terminal(directory.root, arguments: arguments)
-      defer { terminal.close() }
-      try body(terminal, directory.root)
+      let database = directory.path("music.db")
+      try Connection(path: database).execute(schema.joined(separator: "\n"))
+      try withREPL(arguments: arguments + [database], height: 40) { terminal in
+        try terminal.run(".mode list")
+        try body(terminal, directory.root)
+      }
     }
-  }
-
-  /// A terminal on a fresh database file holding ``schema``, in list mode.
-  private static func terminal(
-    _ directory: String, arguments: [String] = [], height: Int = 40
-  ) throws -> REPLTerminal {
-    let connection = try Connection(path: directory + "/music.db")
-    try connection.execute(schema.joined(separator: "\n"))
-    let terminal = try REPLTerminal(
-      arguments: arguments + [directory + "/music.db"], width: 100, height: height)
-    try terminal.waitFor("litesh>")
-    try terminal.run(".mode list")
-    return terminal
   }
 
   /// Waits until the last line is an empty main prompt (the pane keeps its trailing space).

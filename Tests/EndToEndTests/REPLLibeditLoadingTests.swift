@@ -35,8 +35,7 @@ struct REPLLibeditLoadingTests {
       try withREPL(arguments: ["-list"], environment: ["LD_LIBRARY_PATH": libraries]) { terminal in
         #expect(terminal.screen().contains("cannot load libedit (libedit has no readline)"))
         try terminal.run("SELECT 40 + 2;", expecting: "\n42")
-        try terminal.press("C-d")
-        try terminal.waitFor("LITESH-EXITED")
+        try terminal.endWithControlD()
         #expect(!FileManager.default.fileExists(atPath: terminal.home + "/.litesh_history"))
       }
     }

@@ -12,13 +12,9 @@ struct REPLReadersTests {
       let directory = scratch.root
       try withREPL(arguments: ["-list", "--readers", "2", directory + "/r.db"]) { terminal in
         try terminal.run("CREATE TABLE t(a); INSERT INTO t VALUES(1);")
-        try terminal.type(
-          "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;")
-        let prompts = terminal.promptCount()
-        try terminal.press("Enter")
-        try terminal.waitFor("running")  // the progress line: the statement is under way
-        try terminal.press("C-c")
-        try terminal.waitFor("interrupted", timeout: 5)
+        let prompts = try terminal.interrupt(
+          "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;",
+          timeout: 5)
         try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
         try terminal.run(".readers", expecting: "(1 open, 0 busy, 1 idle)")
         try terminal.waitFor("routed: 0 statements ran on readers")
@@ -43,12 +39,7 @@ struct REPLReadersTests {
       try withREPL { terminal in
         try terminal.run("SELECT 1;")  // the first connection is open before the line starts
         try terminal.waitFor("\n1")
-        let prompts = terminal.promptCount()
-        try terminal.type(".read \(directory)/endless.sql")
-        try terminal.press("Enter")
-        try terminal.waitFor("running")
-        try terminal.press("C-c")
-        try terminal.waitFor("interrupted", timeout: 5)
+        let prompts = try terminal.interrupt(".read \(directory)/endless.sql", timeout: 5)
         try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
         try terminal.run(".show", expecting: "second.db")
       }

@@ -84,38 +84,33 @@ struct REPLTests {
       try terminal.waitFor("^C")
       try terminal.run("SELECT 'kept';", expecting: "\nkept")
       #expect(!terminal.screen().contains("\nlost"))
-      try terminal.press("C-d")
-      try terminal.waitFor("LITESH-EXITED")
+      try terminal.endWithControlD()
     }
   }
 
   @Test("keeps history in a file of mode 0600 that a new session reloads")
   func historyFile() throws {
-    let first = try REPLTerminal()
-    let home = first.home
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    try first.waitFor("litesh>")
-    try first.run("SELECT 'from the first session';")
-    try first.press("C-d")
-    try first.waitFor("LITESH-EXITED")
-    first.close(removingHome: false)
-    let path = home + "/.litesh_history"
-    let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    try ScratchDirectory.with("litesh-history") { home in
+      try withREPL(home: home.root, keepingHome: true) { first in
+        try first.run("SELECT 'from the first session';")
+        try first.endWithControlD()
+      }
+      let attributes = try FileManager.default.attributesOfItem(
+        atPath: home.path(".litesh_history"))
+      #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
-    let second = try REPLTerminal(home: home)
-    defer { second.close(removingHome: false) }
-    try second.waitFor("litesh>")
-    try second.press("Up")
-    try second.waitFor("litesh> SELECT 'from the first session';")
+      try withREPL(home: home.root, keepingHome: true) { second in
+        try second.press("Up")
+        try second.waitFor("litesh> SELECT 'from the first session';")
+      }
+    }
   }
 
   @Test("LITESH_HISTORY names the file and an empty value disables it")
   func historyOverride() throws {
     try withREPL(environment: ["LITESH_HISTORY": ""]) { disabled in
       try disabled.run("SELECT 1;")
-      try disabled.press("C-d")
-      try disabled.waitFor("LITESH-EXITED")
+      try disabled.endWithControlD()
       #expect(!FileManager.default.fileExists(atPath: disabled.home + "/.litesh_history"))
     }
   }

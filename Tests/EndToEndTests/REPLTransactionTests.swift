@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 /// The REPL in a real terminal: the prompt shows the transaction, and leaving with one open
@@ -55,8 +55,7 @@ struct REPLTransactionTests {
   func controlD() throws {
     try withREPL(prompt: nil) { terminal in
       let path = try openTransaction(terminal)
-      try terminal.press("C-d")
-      try terminal.waitFor("LITESH-EXITED")
+      try terminal.endWithControlD()
       #expect(
         terminal.screen().contains(
           Self.warning + "at end of input was rolled back; nothing was committed"))

@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 /// Every way the litesh binary can end with a transaction open rolls it back and says so; and

@@ -9,15 +9,7 @@ struct ConnectionPoolReaderQueueTests {
     readers: Int, entered: Counter, release: Gate, waitTimeout: Duration? = nil
   ) -> PoolRecipe {
     PoolRecipe(
-      ConnectionPool.Configuration(
-        maximumReaderCount: readers, readerWaitTimeout: waitTimeout,
-        prepareConnection: { db in
-          try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
-            entered.increment()
-            guard release.wait() else { throw GateTimedOut() }
-            return 1
-          }
-        }))
+      .holding(entered: entered, until: release, readers: readers, readerWaitTimeout: waitTimeout))
   }
 
   @Test("growing and shrinking the reader count under load loses no read and leaks no reader")

@@ -37,6 +37,17 @@ struct ConnectionPoolSynchronousReadTests {
       .signalling(started, readers: readers, readerWaitTimeout: timeout))
   }
 
+  /// Expects the next synchronous read to see `t`'s one row on the reader already open.
+  private func expectSameReaderServesNext(
+    _ pool: ConnectionPool, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let next = try await onThreads(1) { _ in
+      try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+    }
+    #expect(next == [1], sourceLocation: sourceLocation)
+    #expect(pool.statistics.readersOpened == 1, sourceLocation: sourceLocation)
+  }
+
   @Test("runs on the calling thread, with a body that captures non-Sendable state")
   func runsOnCallingThread() async throws {
     try await withPool(recipe()) { pool in
@@ -152,11 +163,7 @@ struct ConnectionPoolSynchronousReadTests {
       #expect(await started.waitAsync())
       pool.interrupt()
       expectFailure(try await endless[0], .interrupt)
-      let next = try await onThreads(1) { _ in
-        try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-      }
-      #expect(next == [1])
-      #expect(pool.statistics.readersOpened == 1)
+      try await expectSameReaderServesNext(pool)
     }
   }
 
@@ -167,11 +174,7 @@ struct ConnectionPoolSynchronousReadTests {
         Result { try pool.readSynchronously { db in try db.execute("SELECT * FROM missing") } }
       }[0]
       #expect(throws: SQLiteError.self) { try outcome.get() }
-      let next = try await onThreads(1) { _ in
-        try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-      }
-      #expect(next == [1])
-      #expect(pool.statistics.readersOpened == 1)
+      try await expectSameReaderServesNext(pool)
     }
   }
 

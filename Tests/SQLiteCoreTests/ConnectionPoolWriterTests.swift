@@ -64,14 +64,7 @@ struct ConnectionPoolWriterTests {
     let directory = try ScratchDirectory("litesh-pool")
     let release = Gate()
     let entered = Counter()
-    let configuration = ConnectionPool.Configuration(prepareConnection: { db in
-      try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
-        entered.increment()
-        guard release.wait() else { throw GateTimedOut() }
-        return 1
-      }
-    })
-    let pool = try await recipe(configuration).open(in: directory)
+    let pool = try await recipe(.holding(entered: entered, until: release)).open(in: directory)
     let events = Locked<[String]>([])
     async let reading: Void = pool.read { db in
       _ = try db.scalar("SELECT hold()", as: Int.self)
@@ -98,14 +91,7 @@ struct ConnectionPoolWriterTests {
     let directory = try ScratchDirectory("litesh-pool")
     let release = Gate()
     let entered = Counter()
-    let configuration = ConnectionPool.Configuration(prepareConnection: { db in
-      try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
-        entered.increment()
-        guard release.wait() else { throw GateTimedOut() }
-        return 1
-      }
-    })
-    let pool = try await recipe(configuration).open(in: directory)
+    let pool = try await recipe(.holding(entered: entered, until: release)).open(in: directory)
     async let reading: Int? = pool.read { db in try db.scalar("SELECT hold()", as: Int.self) }
     #expect(await eventually { entered.current == 1 })
     let barrierDone = Counter()

@@ -16,8 +16,7 @@ struct ConnectionTests {
 
   @Test("creates a missing file by default and remembers how it was opened")
   func createsFile() throws {
-    try ScratchDirectory.with("sqlitecore") { directory in
-      let path = directory.path("new.db")
+    try ScratchDirectory.withFile("new.db", prefix: "sqlitecore") { path in
       let db = try Connection(path: path, options: OpenOptions(busyTimeout: 10))
       try db.execute("CREATE TABLE t(a)")
       #expect(FileManager.default.fileExists(atPath: path))
@@ -43,8 +42,7 @@ struct ConnectionTests {
 
   @Test("read-only refuses writes with readonly and still reads")
   func readOnlyRefusesWrites() throws {
-    try ScratchDirectory.with("sqlitecore") { directory in
-      let path = directory.path("ro.db")
+    try ScratchDirectory.withFile("ro.db", prefix: "sqlitecore") { path in
       try Connection(path: path).execute("CREATE TABLE t(a); INSERT INTO t VALUES (1)")
       let db = try Connection(path: path, options: .readOnly)
       #expect(db.isReadOnly() == true)
@@ -94,8 +92,7 @@ struct ConnectionTests {
     "a write waiting on another connection's write lock fails with busy",
     arguments: [0, 20] as [Int32])
   func busyTimeout(milliseconds: Int32) throws {
-    try ScratchDirectory.with("sqlitecore") { directory in
-      let path = directory.path("busy.db")
+    try ScratchDirectory.withFile("busy.db", prefix: "sqlitecore") { path in
       let holder = try Connection(path: path)
       try holder.execute("CREATE TABLE t(a); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
       let waiter = try Connection(path: path, options: OpenOptions(busyTimeout: milliseconds))

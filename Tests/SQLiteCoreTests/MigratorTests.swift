@@ -84,8 +84,7 @@ struct MigratorTests {
 
   @Test("a database migrated further than the app knows is refused, untouched")
   func newerDatabaseRefused() throws {
-    try ScratchDirectory.with("sqlitecore") { directory in
-      let path = directory.path("app.db")
+    try ScratchDirectory.withFile("app.db", prefix: "sqlitecore") { path in
       var newer = Self.library()
       newer.registerMigration("create review") { db in try db.execute("CREATE TABLE review(x)") }
       try newer.migrate(Connection(path: path))
@@ -166,8 +165,7 @@ struct MigratorTests {
 
   @Test("erases and migrates again when a recorded migration's definition changed")
   func erasesOnSchemaChange() throws {
-    try ScratchDirectory.with("sqlitecore") { directory in
-      let path = directory.path("dev.db")
+    try ScratchDirectory.withFile("dev.db", prefix: "sqlitecore") { path in
       try Self.library().migrate(Connection(path: path))
       try Connection(path: path).execute("INSERT INTO author(name) VALUES ('Ann')")
 

@@ -20,6 +20,24 @@ extension ConnectionPool.Configuration {
       })
   }
 
+  /// Connections whose SQL function `hold()` counts itself in `entered`, then waits for
+  /// `release` to open (and returns 1).
+  static func holding(
+    entered: Counter, until release: Gate,
+    readers: Int = ConnectionPool.Configuration().maximumReaderCount,
+    readerWaitTimeout: Duration? = nil
+  ) -> Self {
+    Self(
+      maximumReaderCount: readers, readerWaitTimeout: readerWaitTimeout,
+      prepareConnection: { db in
+        try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
+          entered.increment()
+          guard release.wait() else { throw GateTimedOut() }
+          return 1
+        }
+      })
+  }
+
   /// Connections whose SQL function `started()` opens `started` (and returns 1).
   static func signalling(
     _ started: Gate, readers: Int = 1, readerWaitTimeout: Duration? = nil

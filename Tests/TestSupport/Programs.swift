@@ -71,17 +71,6 @@ public struct ProgramRun: Sendable, Equatable {
       output: Array(out), errors: String(decoding: errorData.value, as: UTF8.self),
       status: process.terminationStatus)
   }
-
-  /// Runs `sqlite3` and then `litesh` with the same arguments and input: the reference run
-  /// first, the run under test second.
-  public static func sqlite3AndLitesh(
-    _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:]
-  ) throws -> (sqlite3: ProgramRun, litesh: ProgramRun) {
-    (
-      try run(Binary.sqlite3, arguments, input: input, environment: environment),
-      try run(Binary.litesh, arguments, input: input, environment: environment)
-    )
-  }
 }
 
 /// Writing to a child that has already exited: the test goes on and its assertions decide.

@@ -87,6 +87,12 @@ public final class REPLTerminal {
     try waitUntil("a prompt after Enter", timeout: timeout) { self.promptCount() > before }
   }
 
+  /// Presses Ctrl-D (end of input) and waits until litesh has ended.
+  public func endWithControlD(timeout: Double = 10) throws {
+    try press("C-d")
+    try waitFor("LITESH-EXITED", timeout: timeout)
+  }
+
   /// Types a line, presses Enter and waits for the next prompt.
   public func run(_ line: String) throws {
     try type(line)
@@ -97,6 +103,24 @@ public final class REPLTerminal {
   /// screen more often than before the line was typed (new output, not an earlier line's).
   public func run(_ line: String, expecting text: String, timeout: Double = 10) throws {
     try waitForNew(text, timeout: timeout) { try run(line) }
+  }
+
+  /// Starts `line` and interrupts it: returns the number of prompts before it, to wait for the
+  /// next one.
+  ///
+  /// Types `line`, presses Enter, waits for the progress line ("running": the statement is
+  /// under way), presses Ctrl-C and waits at most `timeout` seconds for `report`.
+  @discardableResult
+  public func interrupt(
+    _ line: String, expecting report: String = "interrupted", timeout: Double
+  ) throws -> Int {
+    let prompts = promptCount()
+    try type(line)
+    try press("Enter")
+    try waitFor("running")
+    try press("C-c")
+    try waitFor(report, timeout: timeout)
+    return prompts
   }
 
   /// Waits until the screen contains `text`.

@@ -66,6 +66,14 @@ public final class ScratchDirectory: Sendable {
     return try body(directory)
   }
 
+  /// Runs `body` with the path of a file named `name` (not made) in a new directory, then
+  /// removes the directory and whatever `body` left in it (a database's `-wal` and `-journal`).
+  public static func withFile<R>(
+    _ name: String, prefix: String = "litesh", _ body: (String) throws -> R
+  ) throws -> R {
+    try with(prefix) { directory in try body(directory.path(name)) }
+  }
+
   /// Runs async `body` with a new directory, then removes it, even when `body` throws.
   public static func with<R>(
     _ prefix: String = "litesh", isolation: isolated (any Actor)? = #isolation,

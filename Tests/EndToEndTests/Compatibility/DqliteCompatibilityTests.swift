@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 /// The compatibility suite's piped scripts on a dqlite cluster: each case that runs on an

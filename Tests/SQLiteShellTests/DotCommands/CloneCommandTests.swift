@@ -9,8 +9,7 @@ import Testing
 struct CloneCommandTests {
   @Test("a table named with a double quote keeps its rows; sqlite_sequence is not doubled")
   func quotedNamesAndSequence() throws {
-    try ScratchDirectory.with("litesh-clone") { directory in
-      let path = directory.path("c.db")
+    try ScratchDirectory.withFile("c.db", prefix: "litesh-clone") { path in
       let result = ShellHarness().run(
         "CREATE TABLE \"d\"\"q\"(x UNIQUE); INSERT INTO \"d\"\"q\" VALUES (1), (2);\n"
           + "CREATE TABLE au(id INTEGER PRIMARY KEY AUTOINCREMENT, v);\n"

@@ -9,8 +9,7 @@ import Testing
 struct AppendedDatabaseTests {
   @Test("-append writes the trailer after the original bytes at the next multiple of 4096")
   func layout() throws {
-    try ScratchDirectory.with("appended") { directory in
-      let path = directory.path("f")
+    try ScratchDirectory.withFile("f", prefix: "appended") { path in
       let original = Array("original\n".utf8)
       try Data(original).write(to: URL(fileURLWithPath: path))
       let run = ShellHarness.launch(["-append", path, "CREATE TABLE t(x)", ".vfsname"])
@@ -50,8 +49,7 @@ struct AppendedDatabaseTests {
 
   @Test("readers are refused for an appended database, even one that starts with the header")
   func noReaders() throws {
-    try ScratchDirectory.with("appended") { directory in
-      let path = directory.path("empty")
+    try ScratchDirectory.withFile("empty", prefix: "appended") { path in
       _ = FileManager.default.createFile(atPath: path, contents: nil)
       let made = ShellHarness.launch(["-append", path, "CREATE TABLE t(x)"])
       #expect(made.status == 0)
