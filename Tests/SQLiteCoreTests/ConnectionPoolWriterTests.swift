@@ -61,29 +61,28 @@ struct ConnectionPoolWriterTests {
 
   @Test("a barrier write waits until no read runs, and reads wait for it")
   func barrier() async throws {
-    let directory = try ScratchDirectory("litesh-pool")
     let release = Gate()
     let entered = Counter()
-    let pool = try await recipe(.holding(entered: entered, until: release)).open(in: directory)
-    let events = Locked<[String]>([])
-    async let reading: Void = pool.read { db in
-      _ = try db.scalar("SELECT hold()", as: Int.self)
-      events.withLock { $0.append("read") }
+    try await withPool(recipe(.holding(entered: entered, until: release))) { pool in
+      let events = Locked<[String]>([])
+      async let reading: Void = pool.read { db in
+        _ = try db.scalar("SELECT hold()", as: Int.self)
+        events.withLock { $0.append("read") }
+      }
+      #expect(await eventually { entered.current == 1 })
+      async let barrier: Void = pool.barrierWriteWithoutTransaction { db in
+        #expect(db.isAutocommit)
+        events.withLock { $0.append("barrier") }
+      }
+      #expect(await eventually { pool.statistics.writerState == .writing })
+      let later = Task { try await pool.read { _ in events.withLock { $0.append("later read") } } }
+      #expect(await eventually { pool.statistics.waitingReads == 1 })
+      release.open()
+      try await reading
+      try await barrier
+      try await later.value
+      #expect(events.value == ["read", "barrier", "later read"])
     }
-    #expect(await eventually { entered.current == 1 })
-    async let barrier: Void = pool.barrierWriteWithoutTransaction { db in
-      #expect(db.isAutocommit)
-      events.withLock { $0.append("barrier") }
-    }
-    #expect(await eventually { pool.statistics.writerState == .writing })
-    let later = Task { try await pool.read { _ in events.withLock { $0.append("later read") } } }
-    #expect(await eventually { pool.statistics.waitingReads == 1 })
-    release.open()
-    try await reading
-    try await barrier
-    try await later.value
-    #expect(events.value == ["read", "barrier", "later read"])
-    try await pool.close()
   }
 
   @Test("close() while a barrier write waits for a read lets both finish")
