@@ -23,12 +23,10 @@ struct DumpRoundTripTests {
 
   @Test("every storage class, odd names and NUL text survive .dump and reload")
   func roundTrip() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "litesh-roundtrip-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let source = directory.appendingPathComponent("source.db").path
-    let copy = directory.appendingPathComponent("copy.db").path
+    let directory = try ScratchDirectory("litesh-roundtrip")
+    defer { directory.remove() }
+    let source = directory.path("source.db")
+    let copy = directory.path("copy.db")
     let setup =
       CompatibilityCases.richSchema
       + "CREATE TABLE nul(x);\nINSERT INTO nul VALUES('a'||char(0)||'b'), (char(0)), "
