@@ -85,19 +85,25 @@ let package = Package(
           ],
           .when(platforms: [.linux], configuration: .release))
       ]),
+    // What every test target shares (scratch directories, running sqlite3 and litesh, the tmux
+    // REPL driver, gates and deadlines): test-only, a dependency of no product and of no
+    // target but the tests; free of SQLiteShell so that SQLiteCoreTests builds fast.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     .testTarget(
-      name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLiteCoreFoundation"],
+      name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLiteCoreFoundation", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "ShellFunctionsTests", dependencies: ["ShellFunctions", "SQLiteCore", "litesh"],
+      name: "ShellFunctionsTests",
+      dependencies: ["ShellFunctions", "SQLiteCore", "litesh", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "SQLiteShellTests", dependencies: ["SQLiteShell", "SQLiteCore", "ShellFuzzing"],
+      name: "SQLiteShellTests",
+      dependencies: ["SQLiteShell", "SQLiteCore", "ShellFuzzing", "TestSupport"],
       swiftSettings: swiftSettings),
     // Runs the built binary: against sqlite3 for compatibility, in tmux for the REPL, and on a
     // real 3-node dqlite cluster (DqliteClient's tests too).
     .testTarget(
-      name: "EndToEndTests", dependencies: ["litesh", "DqliteClient", "SQLiteCore"],
+      name: "EndToEndTests", dependencies: ["litesh", "DqliteClient", "SQLiteCore", "TestSupport"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Databases appended to other files (`-append`): what one program writes, the other reads,
@@ -31,12 +32,12 @@ struct AppendedDatabaseTests {
     let prefix = try #require(Self.prefixes.first { $0.name == name }).bytes
     var files: [String: [UInt8]] = [:]
     for (program, folder) in [(CompatibilityTests.sqlite3, "s"), (Binary.litesh, "l")] {
-      let work = try BatchRun.Directory("appended-" + folder)
+      let work = try ScratchDirectory("litesh-appended-" + folder)
       defer { work.remove() }
       if let prefix { try work.write("f", prefix) }
       let made = try BatchRun.run(program, Self.writes, in: work)
       #expect(made.status == 0, "\(program): \(made.errors)")
-      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: work.file("f"))))
+      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: work.path("f"))))
       files[folder] = bytes
       if let prefix {
         // A one-byte file is reported as empty by SQLite's unix VFS; no prefix here is that.
@@ -56,7 +57,7 @@ struct AppendedDatabaseTests {
 
   @Test("a database appended by sqlite3 takes writes from litesh that sqlite3 then reads")
   func writesToTheOthersFile() throws {
-    let work = try BatchRun.Directory("appended-writes")
+    let work = try ScratchDirectory("litesh-appended-writes")
     defer { work.remove() }
     let prefix = Array("original text\n".utf8)
     try work.write("f", prefix)
@@ -73,7 +74,7 @@ struct AppendedDatabaseTests {
       CompatibilityTests.sqlite3, ["-append", "f", "SELECT count(*) FROM t"] + [Self.check[1]],
       in: work)
     #expect(read.outputText == "2602\nok\n", "\(read.errors)")
-    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: work.file("f"))))
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: work.path("f"))))
     #expect(bytes.starts(with: prefix))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.archive -x` without `-C` in a working directory of its own (a process of its own: `.cd`
@@ -7,9 +8,9 @@ import Testing
 struct ArchiveAbsoluteNameTests {
   @Test("a member named from the root lands under the current directory, as with tar")
   func absoluteNamesStayInside() throws {
-    let work = try BatchRun.Directory("archive-absolute")
+    let work = try ScratchDirectory("litesh-archive-absolute")
     defer { work.remove() }
-    let outside = work.path + "/outside/planted.txt"
+    let outside = work.root + "/outside/planted.txt"
     let sql =
       "CREATE TABLE sqlar(name TEXT PRIMARY KEY, mode INT, mtime INT, sz INT, data BLOB);"
       + "INSERT INTO sqlar VALUES('\(outside)', 33188, 0, 3, 'abs');"
@@ -19,6 +20,6 @@ struct ArchiveAbsoluteNameTests {
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.outputText == "." + outside + "\n")
     #expect(!FileManager.default.fileExists(atPath: outside))
-    #expect(FileManager.default.fileExists(atPath: work.path + "/." + outside))
+    #expect(FileManager.default.fileExists(atPath: work.root + "/." + outside))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.archive -n` on a ZIP file names its temporary `zipfile` table `zip` and 16 random hex
@@ -13,10 +14,10 @@ struct ArchiveZipDryRunTests {
 
   @Test("-c, -u, -i, -t and -x with -n print sqlite3's statements, the table name aside")
   func matchesSQLite3() throws {
-    let work = try BatchRun.Directory("archive-zip-dry-run")
+    let work = try ScratchDirectory("litesh-archive-zip-dry-run")
     defer { work.remove() }
     try work.write("a.txt", Array("hello\n".utf8))
-    let sqlite3 = try BatchRun.run("/usr/bin/sqlite3", Self.commands, in: work)
+    let sqlite3 = try BatchRun.run(Binary.sqlite3, Self.commands, in: work)
     let litesh = try BatchRun.run(Binary.litesh, Self.commands, in: work)
     #expect(litesh.status == sqlite3.status)
     #expect(litesh.errors == sqlite3.errors)
@@ -24,7 +25,7 @@ struct ArchiveZipDryRunTests {
     let names = Self.tableNames(litesh.outputText)
     #expect(names.count == 9, "\(litesh.outputText)")
     #expect(Set(names).count == 3, "one name a command: \(names)")
-    #expect(!FileManager.default.fileExists(atPath: work.file("n.zip")))
+    #expect(!FileManager.default.fileExists(atPath: work.path("n.zip")))
   }
 
   /// The output with each `zip` + 16 hex digits replaced by `zipXXXX`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -7,8 +8,8 @@ import Glibc
 
 /// A small tmpfs mounted for one test, so writes meet a real `ENOSPC`.
 struct FullDisk {
-  let directory: BatchRun.Directory
-  var path: String { directory.file("full") }
+  let directory: ScratchDirectory
+  var path: String { directory.path("full") }
 
   /// Whether this machine lets the tests mount one (root, outside a restrictive container).
   static let isAvailable: Bool = {
@@ -18,11 +19,11 @@ struct FullDisk {
   }()
 
   init(kibibytes: Int) throws {
-    directory = try BatchRun.Directory("full-disk")
+    directory = try ScratchDirectory("litesh-full-disk")
     try FileManager.default.createDirectory(
-      atPath: directory.file("full"), withIntermediateDirectories: true)
+      atPath: directory.path("full"), withIntermediateDirectories: true)
     let run = try BatchRun.run(
-      "/bin/mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k", "tmpfs", directory.file("full")],
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k", "tmpfs", directory.path("full")],
       in: directory)
     guard run.status == 0 else {
       directory.remove()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,17 +13,17 @@ import Glibc
 /// `scripts/bad-input-table.sh` prints the same cases as the table in `docs/bad-input.md`.
 @Suite("Bad input through the binary")
 struct BadInputTests {
-  static let sqlite3 = "/usr/bin/sqlite3"
+  static let sqlite3 = Binary.sqlite3
 
   /// Runs `input` (and `arguments`) through both programs in a fresh directory.
   static func both(
     _ arguments: [String] = [], input: [UInt8] = [], files: [String: [UInt8]] = [:]
   ) throws -> (litesh: BatchRun, sqlite3: BatchRun) {
-    let directory = try BatchRun.Directory("bad-input")
+    let directory = try ScratchDirectory("litesh-bad-input")
     defer { directory.remove() }
     for (name, bytes) in files { try directory.write(name, bytes) }
     try directory.write("stdin", input)
-    let stdin = directory.file("stdin")
+    let stdin = directory.path("stdin")
     let litesh = try BatchRun.run(Binary.litesh, arguments, in: directory, inputFile: stdin)
     let reference = try BatchRun.run(sqlite3, arguments, in: directory, inputFile: stdin)
     #expect(litesh.signal == nil, "litesh died of signal \(litesh.signal ?? 0): \(litesh.errors)")
@@ -143,10 +144,10 @@ struct BadInputTests {
     "an unreadable database (run as nobody; root reads anything)",
     .enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root and setpriv"))
   func unreadable() throws {
-    let directory = try BatchRun.Directory("unreadable")
+    let directory = try ScratchDirectory("litesh-unreadable")
     defer { directory.remove() }
-    chmod(directory.path, 0o755)
-    let database = directory.file("u.db")
+    chmod(directory.root, 0o755)
+    let database = directory.path("u.db")
     _ = try BatchRun.run(Self.sqlite3, [database, "create table t(a)"], in: directory)
     chmod(database, 0)
     let litesh = try BatchRun.run(
@@ -187,7 +188,7 @@ struct BadInputTests {
 
   @Test("standard output on /dev/full: said on stderr, status 1")
   func standardOutputFull() throws {
-    let directory = try BatchRun.Directory("stdout-full")
+    let directory = try ScratchDirectory("litesh-stdout-full")
     defer { directory.remove() }
     let run = try BatchRun.run(
       "/bin/sh", ["-c", "exec \"$0\" :memory: 'select 1' >/dev/full", Binary.litesh], in: directory)
@@ -199,7 +200,7 @@ struct BadInputTests {
 
   @Test("standard output closed early: SIGPIPE ends it at once, as sqlite3, with no crash report")
   func closedStandardOutput() throws {
-    let directory = try BatchRun.Directory("closed-stdout")
+    let directory = try ScratchDirectory("litesh-closed-stdout")
     defer { directory.remove() }
     let query =
       "with recursive c(x) as (select 1 union all select x+1 from c where x<100000000) select x from c"

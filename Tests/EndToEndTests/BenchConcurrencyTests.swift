@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.bench --here` against another process, custom SQL with each distribution, and Ctrl-C.
@@ -32,9 +33,9 @@ struct BenchConcurrencyTests {
 
   @Test("a python3 process writing the same file: nothing lost, BUSY counted, not fatal")
   func secondProcess() throws {
-    let directory = try BenchTests.Directory()
-    let database = directory.path + "/shared.db"
-    let script = directory.path + "/writer.py"
+    let directory = try ScratchDirectory("litesh-bench")
+    let database = directory.path("shared.db")
+    let script = directory.path("writer.py")
     try Data(Self.writer.utf8).write(to: URL(fileURLWithPath: script))
     let python = try Coprocess("/usr/bin/env", ["python3", script, database])
     _ = try python.read(until: "locked\n")
@@ -70,7 +71,7 @@ struct BenchConcurrencyTests {
       ("exponential(3)", "real", 0, 1e9),
     ])
   func distributions(distribution: String, type: String, low: Double, high: Double) throws {
-    let directory = try BenchTests.Directory()
+    let directory = try ScratchDirectory("litesh-bench")
     func draw(seed: Int, into name: String) throws -> [String] {
       let script = """
         CREATE TABLE draws(v);
@@ -79,7 +80,7 @@ struct BenchConcurrencyTests {
         SELECT v FROM draws ORDER BY rowid;
 
         """
-      let run = try BenchTests.litesh(directory.path + "/" + name, script, directory: directory)
+      let run = try BenchTests.litesh(directory.path(name), script, directory: directory)
       #expect(run.status == 0, "\(run.errors)")
       let lines = run.output.split(separator: "\n").map(String.init)
       let verdict = try #require(lines.firstIndex { $0.hasPrefix("verdict: OK") }, "\(run.output)")
@@ -98,22 +99,21 @@ struct BenchConcurrencyTests {
     "Ctrl-C stops a running .bench, which reports what ran, and the shell goes on",
     .enabled(if: REPLTerminal.isAvailable, "tmux is not installed"))
   func interrupt() throws {
-    let directory = try BenchTests.Directory()
-    let terminal = try REPLTerminal(
-      arguments: ["-list", directory.path + "/app.db"], environment: ["TMPDIR": directory.path])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.type(".bench --duration 120 --progress 0.2")
-    try terminal.press("Enter")
-    try terminal.waitFor("progress:")
-    let pressed = Date()
-    try terminal.press("C-c")
-    try terminal.waitFor("verdict: stopped early; OK:", timeout: 5)
-    #expect(Date().timeIntervalSince(pressed) < 5)
-    #expect(terminal.screen().contains("cross-check:"))
-    #expect(terminal.screen().contains("intact"))
-    try terminal.run("SELECT 40 + 2;")
-    try terminal.waitFor("\n42")
-    #expect(directory.files == ["app.db"])
+    let directory = try ScratchDirectory("litesh-bench")
+    try withREPL(
+      arguments: ["-list", directory.path("app.db")], environment: ["TMPDIR": directory.root]
+    ) { terminal in
+      try terminal.type(".bench --duration 120 --progress 0.2")
+      try terminal.press("Enter")
+      try terminal.waitFor("progress:")
+      let pressed = Date()
+      try terminal.press("C-c")
+      try terminal.waitFor("verdict: stopped early; OK:", timeout: 5)
+      #expect(Date().timeIntervalSince(pressed) < 5)
+      #expect(terminal.screen().contains("cross-check:"))
+      #expect(terminal.screen().contains("intact"))
+      try terminal.run("SELECT 40 + 2;", expecting: "\n42")
+      #expect(try directory.fileNames() == ["app.db"])
+    }
   }
 }

@@ -1,56 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.bench` run by the built binary on real database files, one run at a time.
 @Suite("Bench", .serialized)
 struct BenchTests {
-  /// A scoped directory: the database, the scratch files' `TMPDIR`, the python script.
-  final class Directory {
-    let path: String
-
-    init() throws {
-      path =
-        FileManager.default.temporaryDirectory.appendingPathComponent(
-          "litesh-bench-\(UUID().uuidString)"
-        ).path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// The files in the directory now.
-    var files: [String] {
-      ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-    }
-  }
-
   /// Runs litesh on `database` with `input` piped, `TMPDIR` set to `directory`.
   static func litesh(
-    _ database: String, _ input: String, directory: Directory
+    _ database: String, _ input: String, directory: ScratchDirectory
   ) throws -> (output: String, errors: String, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.litesh)
-    process.arguments = [database]
-    process.environment = ProcessInfo.processInfo.environment.merging([
-      "TMPDIR": directory.path, "XDG_CONFIG_HOME": directory.path + "/.config",
-    ]) { $1 }
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    BrokenPipe.write(Data(input.utf8), to: stdin.fileHandleForWriting)
-    try stdin.fileHandleForWriting.close()
-    // stderr holds a line or two: reading stdout first cannot fill its pipe.
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self),
-      process.terminationStatus
-    )
+    let run = try ProgramRun.run(
+      Binary.litesh, [database], input: Array(input.utf8),
+      environment: ["TMPDIR": directory.root, "XDG_CONFIG_HOME": directory.path(".config")])
+    return (run.outputText, run.errors, run.status)
   }
 
   /// The JSON object `text` holds.
@@ -69,8 +31,8 @@ struct BenchTests {
 
   @Test("the bank on a file database: JSON with every field, no violation, work cross-checked")
   func bankJSON() throws {
-    let directory = try Directory()
-    let database = directory.path + "/app.db"
+    let directory = try ScratchDirectory("litesh-bench")
+    let database = directory.path("app.db")
     let run = try Self.litesh(
       database, "CREATE TABLE mine(x);\n.bench --duration 1 --json --seed 5\n.tables\n",
       directory: directory)
@@ -91,14 +53,14 @@ struct BenchTests {
     #expect((result["verdict"] as? String ?? "").hasPrefix("OK:"))
     // The user's database is untouched and the scratch database is gone.
     #expect(run.output.hasSuffix("}\nmine\n"))
-    #expect(directory.files == ["app.db"])
+    #expect(try directory.fileNames() == ["app.db"])
   }
 
   @Test("--unsafe-reads on the same workload: the check catches broken totals")
   func unsafeReads() throws {
-    let directory = try Directory()
+    let directory = try ScratchDirectory("litesh-bench")
     let run = try Self.litesh(
-      directory.path + "/app.db", ".bench --duration 1 --json --unsafe-reads\n",
+      directory.path("app.db"), ".bench --duration 1 --json --unsafe-reads\n",
       directory: directory)
     #expect(run.status == 0, "\(run.errors)")
     let result = try Self.json(run.output)
@@ -110,9 +72,9 @@ struct BenchTests {
 
   @Test("the text report names each figure and ends with the verdict")
   func textReport() throws {
-    let directory = try Directory()
+    let directory = try ScratchDirectory("litesh-bench")
     let run = try Self.litesh(
-      directory.path + "/app.db", ".bench --transactions 50 --readers 2\n", directory: directory)
+      directory.path("app.db"), ".bench --transactions 50 --readers 2\n", directory: directory)
     #expect(run.status == 0, "\(run.errors)")
     let lines = run.output.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("bank workload, 2 readers, 1 writer") == true)
@@ -129,9 +91,9 @@ struct BenchTests {
 extension BenchTests {
   @Test("--rate paces transactions from their schedule and --latency-limit counts late ones")
   func rate() throws {
-    let directory = try Directory()
+    let directory = try ScratchDirectory("litesh-bench")
     let run = try Self.litesh(
-      directory.path + "/app.db",
+      directory.path("app.db"),
       ".bench --rate 200 --duration 0.5 --readers 1 --writers 1 --latency-limit 0.001 --json\n",
       directory: directory)
     #expect(run.status == 0, "\(run.errors)")
@@ -143,15 +105,15 @@ extension BenchTests {
 
   @Test("--sweep runs once per reader count; --compare gives ratios against a saved result")
   func sweepAndCompare() throws {
-    let directory = try Directory()
-    let database = directory.path + "/app.db"
+    let directory = try ScratchDirectory("litesh-bench")
+    let database = directory.path("app.db")
     let sweep = try Self.litesh(
       database, ".bench --sweep 1,2 --transactions 20 --json\n", directory: directory)
     #expect(sweep.status == 0, "\(sweep.errors)")
     let runs = try #require(Self.json(sweep.output)["sweep"] as? [[String: Any]])
     #expect(runs.map { $0["readers"] as? Int } == [1, 2])
     #expect(runs.map { $0["reads"] as? Int } == [20, 40])
-    let saved = directory.path + "/before.json"
+    let saved = directory.path("before.json")
     let first = try Self.litesh(
       database, ".once \(saved)\n.bench --transactions 20 --json\n", directory: directory)
     #expect(first.status == 0, "\(first.errors)")
@@ -159,7 +121,7 @@ extension BenchTests {
       database, ".bench --transactions 20 --compare \(saved)\n", directory: directory)
     #expect(compared.status == 0, "\(compared.errors)")
     #expect(compared.output.contains("compared with \(saved):\n  reads/s"))
-    let notJSON = directory.path + "/notes.txt"
+    let notJSON = directory.path("notes.txt")
     try Data("not a result\n".utf8).write(to: URL(fileURLWithPath: notJSON))
     let bad = try Self.litesh(
       database, ".bench --transactions 5 --compare \(notJSON)\n", directory: directory)
@@ -168,10 +130,10 @@ extension BenchTests {
 
   @Test("--script files run as weighted transactions, read-only ones on the readers")
   func scripts() throws {
-    let directory = try Directory()
-    let database = directory.path + "/app.db"
-    let write = directory.path + "/write.sql"
-    let read = directory.path + "/read.sql"
+    let directory = try ScratchDirectory("litesh-bench")
+    let database = directory.path("app.db")
+    let write = directory.path("write.sql")
+    let read = directory.path("read.sql")
     try Data("INSERT INTO log(k) VALUES (:k);\nUPDATE log SET k = k + 1 WHERE rowid = 1;\n".utf8)
       .write(to: URL(fileURLWithPath: write))
     try Data("SELECT count(*) FROM log;\nSELECT max(k) FROM log WHERE k < :k;\n".utf8)
@@ -193,9 +155,9 @@ extension BenchTests {
 extension BenchTests {
   @Test("failing transactions are counted per 100, shown, and not fatal")
   func failures() throws {
-    let directory = try Directory()
+    let directory = try ScratchDirectory("litesh-bench")
     let run = try Self.litesh(
-      directory.path + "/app.db",
+      directory.path("app.db"),
       "CREATE TABLE u(k UNIQUE);\n.bench --here --readers 0 --transactions 20"
         + " --write \"INSERT INTO u VALUES (:k)\" --param k=uniform(1,3) --json\n",
       directory: directory)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Standard output that nobody reads any more, with SIGPIPE ignored (a parent's `trap '' PIPE`):
@@ -12,7 +13,7 @@ struct BrokenPipeTests {
 
   /// Runs `litesh ARGUMENTS < input.sql | head -1` under bash with SIGPIPE ignored; the exit
   /// status is litesh's (or 124 when `timeout` had to stop it).
-  private func runIntoHead(_ arguments: String, in directory: BatchRun.Directory) throws
+  private func runIntoHead(_ arguments: String, in directory: ScratchDirectory) throws
     -> BatchRun
   {
     let command =
@@ -23,7 +24,7 @@ struct BrokenPipeTests {
 
   @Test("an endless query stops, the open transaction is rolled back and the rest never runs")
   func stopsTheScript() throws {
-    let directory = try BatchRun.Directory("broken-pipe")
+    let directory = try ScratchDirectory("litesh-broken-pipe")
     defer { directory.remove() }
     let script = """
       CREATE TABLE t(a);
@@ -43,14 +44,14 @@ struct BrokenPipeTests {
     #expect(run.errors.contains("transaction open when standard output was lost was rolled back"))
     #expect(!run.errors.contains("interrupted"))
     let check = try BatchRun.run(
-      "/usr/bin/sqlite3",
+      Binary.sqlite3,
       ["test.db", "SELECT count(*) FROM t; SELECT count(*) FROM sqlite_schema;"], in: directory)
     #expect(check.outputText == "0\n1\n")
   }
 
   @Test("SQL given as an argument stops with status 1, and the arguments after it do not run")
   func stopsTheArguments() throws {
-    let directory = try BatchRun.Directory("broken-pipe")
+    let directory = try ScratchDirectory("litesh-broken-pipe")
     defer { directory.remove() }
     try directory.write("input.sql", [])
     let run = try runIntoHead(
@@ -58,7 +59,7 @@ struct BrokenPipeTests {
     #expect(run.status == 1, "\(run.errors)")
     #expect(run.firstError == Self.lost)
     let check = try BatchRun.run(
-      "/usr/bin/sqlite3", ["test.db", "SELECT count(*) FROM sqlite_schema;"], in: directory)
+      Binary.sqlite3, ["test.db", "SELECT count(*) FROM sqlite_schema;"], in: directory)
     #expect(check.outputText == "0\n")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Glibc
 struct CoprocessTests {
   @Test("each statement is answered before more input arrives", arguments: ["sqlite3", "litesh"])
   func answersEachStatement(_ name: String) throws {
-    let program = name == "sqlite3" ? "/usr/bin/sqlite3" : Binary.litesh
+    let program = name == "sqlite3" ? Binary.sqlite3 : Binary.litesh
     let shell = try Coprocess(program, [":memory:"])
     shell.send("SELECT 1 + 1;\n.print @@1\n")
     #expect(try shell.read(until: "@@1\n") == "2\n")

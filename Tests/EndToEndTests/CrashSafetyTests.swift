@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ struct CrashSafetyTests {
   static let accounts = 100
 
   /// Runs `sql` through sqlite3 on `database`; its standard output.
-  static func sqlite3(_ database: String, _ sql: String, in directory: BatchRun.Directory) throws
+  static func sqlite3(_ database: String, _ sql: String, in directory: ScratchDirectory) throws
     -> String
   {
     let run = try BatchRun.run(BadInputTests.sqlite3, [database, sql], in: directory)
@@ -29,9 +30,9 @@ struct CrashSafetyTests {
   /// Starts litesh on `database`, waits for its answer to `.print ready`, sends `command`,
   /// waits `delay`, and kills it; returns the status.
   static func killDuring(
-    _ command: String, database: String, in directory: BatchRun.Directory, after delay: Duration
+    _ command: String, database: String, in directory: ScratchDirectory, after delay: Duration
   ) throws -> Int32 {
-    let shell = try Coprocess(Binary.litesh, [database], directory: directory.path)
+    let shell = try Coprocess(Binary.litesh, [database], directory: directory.root)
     shell.send(".print ready\n")
     _ = try shell.read(until: "ready\n")
     shell.send(command + "\n")
@@ -43,9 +44,9 @@ struct CrashSafetyTests {
 
   @Test("50 kills during a .bench write workload: integrity ok, total intact, commits present")
   func benchKills() throws {
-    let directory = try BatchRun.Directory("crash-bench")
+    let directory = try ScratchDirectory("litesh-crash-bench")
     defer { directory.remove() }
-    let database = directory.file("bank.db")
+    let database = directory.path("bank.db")
     _ = try Self.sqlite3(
       database,
       """
@@ -60,7 +61,7 @@ struct CrashSafetyTests {
     var killedWithCommits = 0
     var reported = 0
     for kill in 1...Self.kills {
-      let log = directory.file("commits.log")
+      let log = directory.path("commits.log")
       try? FileManager.default.removeItem(atPath: log)
       let delay = Duration.milliseconds(Int(random.next() % 400))
       let status = try Self.killDuring(
@@ -91,12 +92,12 @@ struct CrashSafetyTests {
 
   @Test("50 kills during a large .import: integrity ok, the import all there or not at all")
   func importKills() throws {
-    let directory = try BatchRun.Directory("crash-import")
+    let directory = try ScratchDirectory("litesh-crash-import")
     defer { directory.remove() }
     let rows = 20_000
     let csv = (1...rows).map { "\($0),row \($0) of the import\n" }.joined()
     try directory.write("big.csv", Array(csv.utf8))
-    let database = directory.file("import.db")
+    let database = directory.path("import.db")
     _ = try Self.sqlite3(database, "CREATE TABLE t(a INTEGER, b TEXT);", in: directory)
     var random = SplitMix(seed: 15)
     var outcomes = (none: 0, whole: 0)

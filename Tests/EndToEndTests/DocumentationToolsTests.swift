@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The man page and the completion scripts, checked by the tools that read them: mandoc, bash,

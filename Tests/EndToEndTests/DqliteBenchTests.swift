@@ -1,6 +1,7 @@
 import DqliteClient
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 /// `.bench` on a live cluster, with the leader SIGKILLed in the middle of the run.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.dump` from litesh, loaded into a new file by litesh, gives the same database.
@@ -6,19 +7,7 @@ import Testing
 struct DumpRoundTripTests {
   /// Runs litesh on `database` with `input` on stdin; returns stdout.
   static func litesh(_ database: String, input: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.litesh)
-    process.arguments = [database]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    BrokenPipe.write(Data(input.utf8), to: stdin.fileHandleForWriting)
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self)
+    try ProgramRun.run(Binary.litesh, [database], input: Array(input.utf8)).outputText
   }
 
   /// Every row of every table, in a fixed order, with storage classes and hex of each value:
@@ -34,12 +23,10 @@ struct DumpRoundTripTests {
 
   @Test("every storage class, odd names and NUL text survive .dump and reload")
   func roundTrip() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "litesh-roundtrip-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let source = directory.appendingPathComponent("source.db").path
-    let copy = directory.appendingPathComponent("copy.db").path
+    let directory = try ScratchDirectory("litesh-roundtrip")
+    defer { directory.remove() }
+    let source = directory.path("source.db")
+    let copy = directory.path("copy.db")
     let setup =
       CompatibilityCases.richSchema
       + "CREATE TABLE nul(x);\nINSERT INTO nul VALUES('a'||char(0)||'b'), (char(0)), "

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Emacs drives litesh as it drives sqlite3: sql-mode (comint in a pty with `TERM=dumb`) and
@@ -65,17 +66,17 @@ struct EmacsTests {
 
   @Test("sql-mode logs in at once and reads answers and table names, as with sqlite3")
   func sqlModeSession() throws {
-    let directory = try BatchRun.Directory("emacs-sql")
+    let directory = try ScratchDirectory("litesh-emacs-sql")
     defer { directory.remove() }
-    let database = directory.file("shop.db")
+    let database = directory.path("shop.db")
     let schema =
       "CREATE TABLE customers(id); CREATE TABLE orders(id); "
       + "CREATE TABLE products(id); CREATE VIEW order_totals AS SELECT 1;"
     #expect(
       try BatchRun.run(CompatibilityTests.sqlite3, [database, schema], in: directory).status == 0)
     let reference = try Self.sqlMode(
-      CompatibilityTests.sqlite3, database: database, in: directory.path)
-    let actual = try Self.sqlMode(Binary.litesh, database: database, in: directory.path)
+      CompatibilityTests.sqlite3, database: database, in: directory.root)
+    let actual = try Self.sqlMode(Binary.litesh, database: database, in: directory.root)
     #expect(reference.promptFound == "t", "sqlite3's session: \(reference.log)")
     #expect(reference.value == "(\"42\")")
     #expect(reference.tables == "(\"customers\" \"order_totals\" \"orders\" \"products\")")
@@ -128,22 +129,22 @@ struct EmacsTests {
 
   @Test("an org-babel sqlite block gives the same result table with litesh as with sqlite3")
   func orgBabel() throws {
-    let directory = try BatchRun.Directory("emacs-org")
+    let directory = try ScratchDirectory("litesh-emacs-org")
     defer { directory.remove() }
-    let database = directory.file("shop.db")
+    let database = directory.path("shop.db")
     let data =
       "CREATE TABLE products(id INTEGER PRIMARY KEY, name, price, note);"
       + "INSERT INTO products VALUES(1,'Notebook',4.5,NULL),(2,'Pen, fountain',32.0,'gift'),"
       + "(3,'Lamp \"desk\"',45.99,NULL);"
     #expect(
       try BatchRun.run(CompatibilityTests.sqlite3, [database, data], in: directory).status == 0)
-    let org = directory.file("orders.org")
+    let org = directory.path("orders.org")
     try Data(Self.orgFile(database: database).utf8).write(to: URL(fileURLWithPath: org))
-    let script = directory.file("org-test.el")
+    let script = directory.path("org-test.el")
     try Data(Self.orgScript.utf8).write(to: URL(fileURLWithPath: script))
     func results(_ program: String) throws -> [String?] {
       let run = try DrivingProgram.run(
-        DrivingProgram.emacs, ["-Q", "--batch", "-l", script], in: directory.path,
+        DrivingProgram.emacs, ["-Q", "--batch", "-l", script], in: directory.root,
         environment: ["DRIVEN_PROGRAM": program, "DRIVEN_ORG": org])
       return (1...3).map { DrivingProgram.value("block\($0)", in: run.output) }
     }

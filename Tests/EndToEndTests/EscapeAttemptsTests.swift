@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ways out of `-safe` and `-readonly`, through the binary.
@@ -104,7 +105,7 @@ struct EscapeAttemptsTests {
   func refused(_ attempt: Attempt) throws {
     var results: [BatchRun] = []
     for program in [Binary.litesh, BadInputTests.sqlite3] {
-      let directory = try BatchRun.Directory("escape")
+      let directory = try ScratchDirectory("litesh-escape")
       defer { directory.remove() }
       try directory.write("big.csv", Array("1,2\n3,4\n".utf8))
       try directory.write("stdin", Array("SELECT 1;\n\(attempt.line)\nSELECT 2;\n".utf8))
@@ -114,9 +115,9 @@ struct EscapeAttemptsTests {
       _ = try BatchRun.run(BadInputTests.sqlite3, ["w.db", "CREATE TABLE w(a)"], in: directory)
       let database = attempt.option == "-safe" ? ":memory:" : "r.db"
       let run = try BatchRun.run(
-        program, [attempt.option, database], in: directory, inputFile: directory.file("stdin"))
+        program, [attempt.option, database], in: directory, inputFile: directory.path("stdin"))
       if program == Binary.litesh {
-        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.root)
           .filter { ["x.db", "x.txt", "pw", "v.db"].contains($0) }
         #expect(left.isEmpty, "litesh wrote \(left)")
         let check = try BatchRun.run(
@@ -140,7 +141,7 @@ struct EscapeAttemptsTests {
 
   @Test("-safe: a zipfile table in the schema opens no file, the -zip archive still opens")
   func zipfileTables() throws {
-    let directory = try BatchRun.Directory("escape-zipfile")
+    let directory = try ScratchDirectory("litesh-escape-zipfile")
     defer { directory.remove() }
     let sqlite3 = BadInputTests.sqlite3
     _ = try BatchRun.run(
@@ -152,7 +153,7 @@ struct EscapeAttemptsTests {
     #expect(
       hostile.errors == "Error: in prepare, cannot open a zipfile table on a file in safe mode\n")
     #expect(hostile.status == 1)
-    #expect(!FileManager.default.fileExists(atPath: directory.file("pw")), "litesh wrote pw")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("pw")), "litesh wrote pw")
     // A rolled-back CREATE makes SQLite open the tables again: the -zip archive's still opens.
     let archive = try BatchRun.run(
       Binary.litesh,
@@ -168,13 +169,13 @@ struct EscapeAttemptsTests {
       ["-safe", ":memory:", "SELECT 1", ".shell touch pw"],
     ])
   func arguments(_ arguments: [String]) throws {
-    let directory = try BatchRun.Directory("escape-cmd")
+    let directory = try ScratchDirectory("litesh-escape-cmd")
     defer { directory.remove() }
     var runs: [BatchRun] = []
     for program in [Binary.litesh, BadInputTests.sqlite3] {
       runs.append(try BatchRun.run(program, arguments, in: directory))
       #expect(
-        !FileManager.default.fileExists(atPath: directory.file("pw")), "\(program) ran .shell")
+        !FileManager.default.fileExists(atPath: directory.path("pw")), "\(program) ran .shell")
     }
     #expect(runs[0].errors == "line 0: cannot run .shell in safe mode\n")
     #expect(runs[0].errors == runs[1].errors && runs[0].outputText == runs[1].outputText)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Scripts written for sqlite3 that wait for its prompts (Debian's `expect`, Python's pexpect)
@@ -95,13 +96,13 @@ struct ExpectScriptTests {
   static func bothRuns(
     _ interpreter: String, script: String, named name: String, environment: [String: String]
   ) throws -> (reference: DrivingProgram.Run, actual: DrivingProgram.Run) {
-    let directory = try BatchRun.Directory("driven-\(name)")
+    let directory = try ScratchDirectory("litesh-driven-\(name)")
     defer { directory.remove() }
-    let path = directory.file(name)
+    let path = directory.path(name)
     try Data(script.utf8).write(to: URL(fileURLWithPath: path))
     func run(_ program: String, _ database: String) throws -> DrivingProgram.Run {
       try DrivingProgram.run(
-        interpreter, [path, program, directory.file(database)], in: directory.path,
+        interpreter, [path, program, directory.path(database)], in: directory.root,
         environment: environment)
     }
     return (
@@ -145,14 +146,14 @@ struct ExpectScriptTests {
     "started with no arguments, the banner and its in-memory notice are sqlite3's bytes",
     .enabled(if: DrivingProgram.hasPexpect, "no pexpect for /usr/bin/python3 (python3-pexpect)"))
   func transientBanner() throws {
-    let directory = try BatchRun.Directory("driven-banner")
+    let directory = try ScratchDirectory("litesh-driven-banner")
     defer { directory.remove() }
-    let path = directory.file("banner.py")
+    let path = directory.path("banner.py")
     try Data(Self.bannerScript.utf8).write(to: URL(fileURLWithPath: path))
     let reference = try DrivingProgram.run(
-      DrivingProgram.python, [path, CompatibilityTests.sqlite3], in: directory.path)
+      DrivingProgram.python, [path, CompatibilityTests.sqlite3], in: directory.root)
     let actual = try DrivingProgram.run(
-      DrivingProgram.python, [path, Binary.litesh], in: directory.path)
+      DrivingProgram.python, [path, Binary.litesh], in: directory.root)
     let banner = try #require(DrivingProgram.value("banner", in: reference.output))
     #expect(banner.contains("transient in-memory database"))
     #expect(DrivingProgram.value("banner", in: actual.output) == banner, "\(actual.errors)")

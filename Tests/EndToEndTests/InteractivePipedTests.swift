@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `-interactive` with piped input: a program drives the session, so it gets sqlite3's bytes:
@@ -36,23 +37,16 @@ struct InteractivePipedTests {
 
   @Test("banner, prompts and echoed lines are sqlite3's bytes", arguments: cases)
   func matchesSQLite3(_ testCase: CompatibilityCase) throws {
-    let reference = try CompatibilityTests.run(CompatibilityTests.sqlite3, testCase)
-    let actual = try CompatibilityTests.run(Binary.litesh, testCase)
-    #expect(
-      String(decoding: actual.output, as: UTF8.self)
-        == String(decoding: reference.output, as: UTF8.self))
-    #expect(actual.output == reference.output, "stdout bytes differ")
-    #expect(actual.errors == reference.errors)
-    #expect(actual.status == reference.status)
+    try CompatibilityTests.expectSameRuns(testCase)
   }
 
   @Test("LITESH_AUDIENCE=person gives litesh's banner and prompt on a pipe too")
   func personOnPurpose() throws {
-    let directory = try BatchRun.Directory("interactive-person")
+    let directory = try ScratchDirectory("litesh-interactive-person")
     defer { directory.remove() }
     let run = try DrivingProgram.run(
       "/bin/sh", ["-c", "printf 'SELECT 1;\\n' | \"$0\" -interactive :memory:", Binary.litesh],
-      in: directory.path, environment: ["LITESH_AUDIENCE": "person"])
+      in: directory.root, environment: ["LITESH_AUDIENCE": "person"])
     #expect(run.output.hasPrefix("litesh "))
     #expect(run.output.contains("\nlitesh> SELECT 1;\n1\nlitesh> \n"))
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 /// Restoring a dump (and other scripts of literal INSERTs) gives the very database file
@@ -12,7 +13,7 @@ import Testing
 /// are compared byte for byte.
 @Suite("Literal INSERT restore")
 struct LiteralInsertRestoreTests {
-  static let sqlite3 = "/usr/bin/sqlite3"
+  static let sqlite3 = Binary.sqlite3
   static let types = [
     "", "INTEGER", "REAL", "TEXT", "NUMERIC", "BLOB", "INT", "FLOAT", "VARCHAR(9)",
   ]
@@ -106,11 +107,11 @@ struct LiteralInsertRestoreTests {
   /// Runs both shells on the same script and database name; returns (sqlite3, litesh) runs and
   /// whether the resulting files are byte-identical.
   static func restoreBoth(
-    script: String, arguments: [String] = [], in directory: BatchRun.Directory, tag: String
+    script: String, arguments: [String] = [], in directory: ScratchDirectory, tag: String
   ) throws -> (reference: BatchRun, candidate: BatchRun, sameFile: Bool) {
-    let scriptPath = directory.file("\(tag).sql")
-    let referenceDB = directory.file("\(tag)-sqlite3.db")
-    let candidateDB = directory.file("\(tag)-litesh.db")
+    let scriptPath = directory.path("\(tag).sql")
+    let referenceDB = directory.path("\(tag)-sqlite3.db")
+    let candidateDB = directory.path("\(tag)-litesh.db")
     let reference = try BatchRun.run(
       sqlite3, [referenceDB] + arguments, in: directory, inputFile: scriptPath)
     let candidate = try BatchRun.run(
@@ -125,9 +126,9 @@ struct LiteralInsertRestoreTests {
   @Test(
     "a dump of every affinity and awkward values restores to the same file", arguments: [1, 2, 3])
   func dumpRestore(seed: UInt64) throws {
-    let directory = try BatchRun.Directory("literal-restore")
+    let directory = try ScratchDirectory("litesh-literal-restore")
     defer { directory.remove() }
-    let source = directory.file("source.db")
+    let source = directory.path("source.db")
     try Self.makeSource(at: source, seed: seed, rows: 150)
     let dump = try BatchRun.run(Self.sqlite3, [source, ".dump"], in: directory)
     try #require(dump.status == 0)
@@ -220,7 +221,7 @@ struct LiteralInsertRestoreTests {
 
   @Test("literal INSERT scripts print, fail and store as sqlite3 does", arguments: [0, 1])
   func scripts(index: Int) throws {
-    let directory = try BatchRun.Directory("literal-scripts")
+    let directory = try ScratchDirectory("litesh-literal-scripts")
     defer { directory.remove() }
     let (script, arguments) = Self.scripts[index]
     for (tag, extra) in [("plain", [String]()), ("bail", ["-bail"])] {
@@ -243,7 +244,7 @@ struct LiteralInsertRestoreTests {
       [".log stdout"], [".changes on"], [".echo on"], ["-safe"],
     ])
   func watchedStatements(setting: [String]) throws {
-    let directory = try BatchRun.Directory("literal-watched")
+    let directory = try ScratchDirectory("litesh-literal-watched")
     defer { directory.remove() }
     let script = """
       CREATE TABLE t(a INTEGER PRIMARY KEY, b REAL, c TEXT);

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `-memtrace`, `-pagecache` and `-lookaside` where litesh cannot give sqlite3's bytes: the
@@ -6,11 +7,11 @@ import Testing
 /// differ in number and size; their form and what else is printed must be sqlite3's.
 @Suite("Memory options")
 struct MemoryOptionsTests {
-  static let sqlite3 = "/usr/bin/sqlite3"
+  static let sqlite3 = Binary.sqlite3
 
   /// Runs both programs with `arguments`; their results.
   private func runBoth(_ arguments: [String]) throws -> (reference: BatchRun, actual: BatchRun) {
-    let directory = try BatchRun.Directory("memory-options")
+    let directory = try ScratchDirectory("litesh-memory-options")
     defer { directory.remove() }
     return (
       try BatchRun.run(Self.sqlite3, arguments, in: directory),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Who is at the keyboard, in a real terminal: a dumb terminal (as Emacs's comint gives) gets
@@ -14,24 +15,24 @@ struct REPLAudienceTests {
 
   @Test("a dumb terminal gets sqlite3's banner and prompts, no marker or colour, a TAB as typed")
   func dumbTerminal() throws {
-    let terminal = try REPLTerminal(arguments: [":memory:"], environment: ["TERM": "dumb"])
-    defer { terminal.close() }
-    try terminal.waitFor("sqlite> ")
-    #expect(terminal.screen().hasPrefix("SQLite version "))
-    try run(terminal, "BEGIN;", prompt: "sqlite> ")
-    try run(terminal, ".color on", prompt: "sqlite> ")
-    // libedit would take the TAB as a completion request; the terminal's line discipline
-    // passes it on.
-    try run(terminal, "SELECT 'a\tb' AS x, NULL;", prompt: "sqlite> ")
-    try terminal.type("SELECT")
-    try terminal.press("Enter")
-    try terminal.waitForLastLine("   ...> ")
-    try run(terminal, "nosuch;", prompt: "sqlite> ")
-    let lines = terminal.screen().split(separator: "\n")
-    #expect(lines.contains { $0.hasPrefix("a ") && $0.hasSuffix("b|") })
-    #expect(lines.contains { $0.contains("no such column: nosuch") })
-    #expect(!terminal.screen(escapes: true).contains("\u{1B}["), "colour on a dumb terminal")
-    #expect(!terminal.screen().contains("litesh"))
+    try withREPL(arguments: [":memory:"], environment: ["TERM": "dumb"], prompt: "sqlite> ") {
+      terminal in
+      #expect(terminal.screen().hasPrefix("SQLite version "))
+      try run(terminal, "BEGIN;", prompt: "sqlite> ")
+      try run(terminal, ".color on", prompt: "sqlite> ")
+      // libedit would take the TAB as a completion request; the terminal's line discipline
+      // passes it on.
+      try run(terminal, "SELECT 'a\tb' AS x, NULL;", prompt: "sqlite> ")
+      try terminal.type("SELECT")
+      try terminal.press("Enter")
+      try terminal.waitForLastLine("   ...> ")
+      try run(terminal, "nosuch;", prompt: "sqlite> ")
+      let lines = terminal.screen().split(separator: "\n")
+      #expect(lines.contains { $0.hasPrefix("a ") && $0.hasSuffix("b|") })
+      #expect(lines.contains { $0.contains("no such column: nosuch") })
+      #expect(!terminal.screen(escapes: true).contains("\u{1B}["), "colour on a dumb terminal")
+      #expect(!terminal.screen().contains("litesh"))
+    }
   }
 
   @Test(
@@ -41,9 +42,11 @@ struct REPLAudienceTests {
       (["TERM": "dumb", "LITESH_AUDIENCE": "person"], "litesh[tx]> "),
     ])
   func chosen(_ environment: [String: String], _ prompt: String) throws {
-    let terminal = try REPLTerminal(arguments: [":memory:"], environment: environment)
-    defer { terminal.close() }
-    try terminal.waitFor(String(prompt.prefix(6)))
-    try run(terminal, "BEGIN;", prompt: prompt)
+    try withREPL(
+      arguments: [":memory:"], environment: environment, prompt: String(prompt.prefix(6))
+    ) {
+      terminal in
+      try run(terminal, "BEGIN;", prompt: prompt)
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ctrl-C while a columnar mode collects rows: nothing of the collected rows is drawn.
@@ -10,23 +11,18 @@ struct REPLColumnarInterruptTests {
     "Ctrl-C in box mode prints a note instead of the collected rows and returns to the prompt",
     arguments: ["box", "column", "table", "markdown"])
   func interruptCollecting(_ mode: String) throws {
-    let terminal = try REPLTerminal()
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run(".mode \(mode)")
-    try terminal.type("SELECT 'row-' || value AS v FROM generate_series(1, 1000000000);")
-    let prompts = terminal.promptCount()
-    try terminal.press("Enter")
-    try terminal.waitFor("running")  // the progress line: rows are being collected
-    try terminal.press("C-c")
-    try terminal.waitFor("rows not shown)", timeout: 2)
-    try terminal.waitUntil("the next prompt after one Ctrl-C", timeout: 2) {
-      terminal.promptCount() > prompts
+    try withREPL { terminal in
+      try terminal.run(".mode \(mode)")
+      let prompts = try terminal.interrupt(
+        "SELECT 'row-' || value AS v FROM generate_series(1, 1000000000);",
+        expecting: "rows not shown)", timeout: 2)
+      try terminal.waitUntil("the next prompt after one Ctrl-C", timeout: 2) {
+        terminal.promptCount() > prompts
+      }
+      let screen = terminal.screen()
+      #expect(screen.contains("(interrupted: "))
+      #expect(!screen.contains("row-1 "), "collected rows were drawn")
+      try terminal.run("SELECT 40 + 2 AS answer;", expecting: "42")
     }
-    let screen = terminal.screen()
-    #expect(screen.contains("(interrupted: "))
-    #expect(!screen.contains("row-1 "), "collected rows were drawn")
-    try terminal.run("SELECT 40 + 2 AS answer;")
-    try terminal.waitFor("42")
   }
 }

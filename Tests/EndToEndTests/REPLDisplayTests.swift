@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The display mode as a person sees it in a real terminal (tmux): a first SELECT of a few
@@ -42,95 +43,81 @@ struct REPLDisplayTests {
     "a 3,503-row SELECT fits the screen with its footer, NULL and right-aligned integers",
     arguments: [(120, 40), (80, 24)])
   func firstSelect(width: Int, height: Int) throws {
-    let terminal = try REPLTerminal(width: width, height: height)
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run(Self.createTrack)
-    try terminal.run("SELECT * FROM Track;")
-    try terminal.waitFor("3,503 rows (")
-    let result = Self.lastResult(terminal.screen())
-    #expect(result.count <= 50)
-    #expect(result.count >= 10)
-    // At 120 columns every column fits; at 80 the middle ones (Composer among them) go.
-    #expect(result.contains { $0.contains("│ NULL ") } == (width == 120))
-    // Integers right-aligned under a right-aligned name: `TrackId` is 7 wide.
-    #expect(result.contains { $0.hasPrefix("│ TrackId │") })
-    #expect(result.contains { $0.hasPrefix("│       1 │") })
-    #expect(result.contains { $0.hasPrefix("│    3503 │") })
-    let footer = try #require(result.last(where: { !$0.isEmpty }))
-    #expect(footer.contains("3,503 rows ("))
-    #expect(footer.contains(".last shows all"))
-    for line in result { #expect(Self.width(line) <= width, "\(line)") }
-    #expect(footer.contains("9 columns (") == (width == 80))
-    // Fewer columns: the NULL composers show at any width.
-    try terminal.run("SELECT TrackId, Composer FROM Track;")
-    try terminal.waitFor("3,503 rows (")
-    let narrow = Self.lastResult(terminal.screen())
-    #expect(narrow.contains { $0.hasPrefix("│       4 │ NULL ") })
-    for line in narrow { #expect(Self.width(line) <= width, "\(line)") }
+    try withREPL(width: width, height: height) { terminal in
+      try terminal.run(Self.createTrack)
+      try terminal.run("SELECT * FROM Track;", expecting: "3,503 rows (")
+      let result = Self.lastResult(terminal.screen())
+      #expect(result.count <= 50)
+      #expect(result.count >= 10)
+      // At 120 columns every column fits; at 80 the middle ones (Composer among them) go.
+      #expect(result.contains { $0.contains("│ NULL ") } == (width == 120))
+      // Integers right-aligned under a right-aligned name: `TrackId` is 7 wide.
+      #expect(result.contains { $0.hasPrefix("│ TrackId │") })
+      #expect(result.contains { $0.hasPrefix("│       1 │") })
+      #expect(result.contains { $0.hasPrefix("│    3503 │") })
+      let footer = try #require(result.last(where: { !$0.isEmpty }))
+      #expect(footer.contains("3,503 rows ("))
+      #expect(footer.contains(".last shows all"))
+      for line in result { #expect(Self.width(line) <= width, "\(line)") }
+      #expect(footer.contains("9 columns (") == (width == 80))
+      // Fewer columns: the NULL composers show at any width.
+      try terminal.run("SELECT TrackId, Composer FROM Track;", expecting: "3,503 rows (")
+      let narrow = Self.lastResult(terminal.screen())
+      #expect(narrow.contains { $0.hasPrefix("│       4 │ NULL ") })
+      for line in narrow { #expect(Self.width(line) <= width, "\(line)") }
+    }
   }
 
   @Test(
     ".last pages every row (first, middle, last) as the statement returned them",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
   func last() throws {
-    let terminal = try REPLTerminal(
-      environment: ["PAGER": "", "LITESH_PAGER": ""], width: 100, height: 30)
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run(Self.createTrack)
-    try terminal.run("SELECT TrackId, Name, Composer FROM Track;")
-    try terminal.waitFor("3,503 rows (")
-    // The rows shown stay the rows returned, whatever happens to the table afterwards.
-    try terminal.run("DELETE FROM Track;")
-    try terminal.type(".last")
-    try terminal.press("Enter")
-    try terminal.waitFor("│       1 │ Track name number 1 with a rather long title ")
-    try terminal.type("/number 1750 ")
-    try terminal.press("Enter")
-    try terminal.waitFor("│    1750 │ Track name number 1750 with a rather long title │")
-    try terminal.press("G")
-    try terminal.waitFor("│    3503 │ Track name number 3503 with a rather long title │")
-    try terminal.waitFor("3,503 rows\n")
-    let prompts = terminal.promptCount()
-    try terminal.press("q")
-    try terminal.waitUntil("the prompt after the pager", timeout: 10) {
-      terminal.promptCount() > prompts
+    try withREPL(environment: ["PAGER": "", "LITESH_PAGER": ""], width: 100, height: 30) {
+      terminal in
+      try terminal.run(Self.createTrack)
+      try terminal.run("SELECT TrackId, Name, Composer FROM Track;", expecting: "3,503 rows (")
+      // The rows shown stay the rows returned, whatever happens to the table afterwards.
+      try terminal.run("DELETE FROM Track;")
+      try terminal.type(".last")
+      try terminal.press("Enter")
+      try terminal.waitFor("│       1 │ Track name number 1 with a rather long title ")
+      try terminal.type("/number 1750 ")
+      try terminal.press("Enter")
+      try terminal.waitFor("│    1750 │ Track name number 1750 with a rather long title │")
+      try terminal.press("G")
+      try terminal.waitFor("│    3503 │ Track name number 3503 with a rather long title │")
+      try terminal.waitFor("3,503 rows\n")
+      let prompts = terminal.promptCount()
+      try terminal.press("q")
+      try terminal.waitUntil("the prompt after the pager", timeout: 10) {
+        terminal.promptCount() > prompts
+      }
     }
   }
 
   @Test("Ctrl-C stops an endless SELECT: the rows so far are drawn, the shell goes on")
   func interrupt() throws {
-    let terminal = try REPLTerminal()
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.type(
-      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c;")
-    let prompts = terminal.promptCount()
-    try terminal.press("Enter")
-    try terminal.waitFor("running")  // the progress line: the statement is under way
-    try terminal.press("C-c")
-    try terminal.waitFor("interrupted", timeout: 2)
-    try terminal.waitFor("rows (")
-    try terminal.waitFor("shown) before the interrupt")
-    try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
-    let result = Self.lastResult(terminal.screen(), after: "litesh> WITH")
-    #expect(result.contains { $0.hasPrefix("│ ") && $0.hasSuffix(" 1 │") })
-    try terminal.run("SELECT 40 + 2 AS answer;")
-    try terminal.waitFor("│     42 │")
+    try withREPL { terminal in
+      let prompts = try terminal.interrupt(
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c;", timeout: 2
+      )
+      try terminal.waitFor("rows (")
+      try terminal.waitFor("shown) before the interrupt")
+      try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+      let result = Self.lastResult(terminal.screen(), after: "litesh> WITH")
+      #expect(result.contains { $0.hasPrefix("│ ") && $0.hasSuffix(" 1 │") })
+      try terminal.run("SELECT 40 + 2 AS answer;", expecting: "│     42 │")
+    }
   }
 
   @Test(".mode list then prints sqlite3's list rows")
   func modeList() throws {
-    let terminal = try REPLTerminal()
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run(".mode list")
-    try terminal.run("SELECT 23, NULL, 215386;")
-    try terminal.waitFor("\n23||215386\n")
-    try terminal.run(".mode display")
-    try terminal.run("SELECT 23 AS a, NULL AS b;")
-    try terminal.waitFor("│ 23 │ NULL │")
+    try withREPL { terminal in
+      try terminal.run(".mode list")
+      try terminal.run("SELECT 23, NULL, 215386;", expecting: "\n23||215386\n")
+      try terminal.run(".mode display")
+      try terminal.run("SELECT 23 AS a, NULL AS b;", expecting: "│ 23 │ NULL │")
+    }
   }
 
   @Test("the config file's settings apply, and a bad line is reported with its file and line")
@@ -140,11 +127,10 @@ struct REPLDisplayTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try ".maxrows 6\n.colr on\n".write(
       toFile: directory + "/config", atomically: true, encoding: .utf8)
-    let terminal = try REPLTerminal(home: home)
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.waitFor("\(directory)/config:2: Error: unknown command or invalid arguments:")
-    try terminal.run("SELECT value FROM generate_series(1, 100);")
-    try terminal.waitFor("100 rows (6 shown)")
+    try withREPL(home: home) { terminal in
+      try terminal.waitFor("\(directory)/config:2: Error: unknown command or invalid arguments:")
+      try terminal.run(
+        "SELECT value FROM generate_series(1, 100);", expecting: "100 rows (6 shown)")
+    }
   }
 }

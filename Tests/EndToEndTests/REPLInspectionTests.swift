@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 /// What a person at the terminal sees of issue 24's features.
@@ -26,24 +27,14 @@ struct REPLInspectionTests {
   private static func session(
     arguments: [String] = [], _ body: (REPLTerminal, String) throws -> Void
   ) throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try Self.terminal(directory, arguments: arguments)
-    defer { terminal.close() }
-    try body(terminal, directory)
-  }
-
-  /// A terminal on a fresh database file holding ``schema``, in list mode.
-  private static func terminal(
-    _ directory: String, arguments: [String] = [], height: Int = 40
-  ) throws -> REPLTerminal {
-    let connection = try Connection(path: directory + "/music.db")
-    try connection.execute(schema.joined(separator: "\n"))
-    let terminal = try REPLTerminal(
-      arguments: arguments + [directory + "/music.db"], width: 100, height: height)
-    try terminal.waitFor("litesh>")
-    try terminal.run(".mode list")
-    return terminal
+    try ScratchDirectory.with("litesh-inspect") { directory in
+      let database = directory.path("music.db")
+      try Connection(path: database).execute(schema.joined(separator: "\n"))
+      try withREPL(arguments: arguments + [database], height: 40) { terminal in
+        try terminal.run(".mode list")
+        try body(terminal, directory.root)
+      }
+    }
   }
 
   /// Waits until the last line is an empty main prompt (the pane keeps its trailing space).
@@ -51,12 +42,6 @@ struct REPLInspectionTests {
     try terminal.waitUntil("an empty prompt as the last line", timeout: 5) {
       terminal.lastLine().trimmingCharacters(in: .whitespaces) == "litesh>"
     }
-  }
-
-  private static func directory() throws -> String {
-    let path = NSTemporaryDirectory() + "litesh-inspect-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
   }
 
   @Test("an error on line 7 of an 8-line statement names line 7 and shows it with a caret")
@@ -80,8 +65,7 @@ struct REPLInspectionTests {
   @Test("a misspelt column in a one-line statement gets the closest real columns")
   func closestColumns() throws {
     try Self.session { terminal, _ in
-      try terminal.run("SELECT titel, milisecond FROM track;")
-      try terminal.waitFor("closest columns: title")
+      try terminal.run("SELECT titel, milisecond FROM track;", expecting: "closest columns: title")
       #expect(
         terminal.screen().contains("    SELECT titel, milisecond FROM track;\n           ^\n"))
     }
@@ -99,26 +83,23 @@ struct REPLInspectionTests {
       try terminal.waitFor("tracks=3", timeout: 3)
       try terminal.press("C-c")
       try Self.waitForPrompt(terminal)
-      try terminal.run("SELECT 'after-' || 'watch';")
-      try terminal.waitFor("\nafter-watch")
+      try terminal.run("SELECT 'after-' || 'watch';", expecting: "\nafter-watch")
     }
   }
 
   @Test(".watch runs on a reader with --readers")
   func watchOnReader() throws {
     try Self.session(arguments: ["--readers", "2"]) { terminal, _ in
-      try terminal.run(".watch --count 2 0.2 SELECT 'n=' || count(*) FROM artist;")
-      try terminal.waitFor("run 2 of 2")
-      try terminal.run(".readers")
-      try terminal.waitFor("routed: 2 statements ran on readers")
+      try terminal.run(
+        ".watch --count 2 0.2 SELECT 'n=' || count(*) FROM artist;", expecting: "run 2 of 2")
+      try terminal.run(".readers", expecting: "routed: 2 statements ran on readers")
     }
   }
 
   @Test(".describe a table with a composite key, defaults, an index and a foreign key; a view")
   func describe() throws {
     try Self.session { terminal, _ in
-      try terminal.run(".describe track")
-      try terminal.waitFor("artist_id|artist(id)|NO ACTION|CASCADE")
+      try terminal.run(".describe track", expecting: "artist_id|artist(id)|NO ACTION|CASCADE")
       let screen = terminal.screen()
       for line in [
         "column|type|not null|default|pk|collation", "album_id|INTEGER|NOT NULL||1|",
@@ -129,8 +110,9 @@ struct REPLInspectionTests {
       ] {
         #expect(screen.contains("\n" + line + "\n"), "missing \(line)")
       }
-      try terminal.run(".describe long_tracks")
-      try terminal.waitFor("CREATE VIEW long_tracks AS SELECT title, milliseconds FROM track")
+      try terminal.run(
+        ".describe long_tracks",
+        expecting: "CREATE VIEW long_tracks AS SELECT title, milliseconds FROM track")
       #expect(terminal.screen().contains("\nmilliseconds|INTEGER||||\n"))
     }
   }
@@ -174,8 +156,7 @@ struct REPLInspectionTests {
   func lineMotion() throws {
     try Self.session { terminal, _ in
       try terminal.run("SELECT 'x'")
-      try terminal.run("  || 'y';")
-      try terminal.waitFor("\nxy\n")
+      try terminal.run("  || 'y';", expecting: "\nxy\n")
       try terminal.press("Up")  // the statement, cursor at the end of its second line
       try terminal.press("Up")  // its first line, same column: between x and '
       try terminal.type("z")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// libedit is loaded with `dlopen` when the REPL starts: never by a piped start, and a REPL
@@ -9,39 +10,35 @@ import Testing
 struct REPLLibeditLoadingTests {
   @Test("a start with SQL arguments does not map libedit; the REPL does")
   func onlyTheREPLLoadsLibedit() throws {
-    let directory = try BatchRun.Directory("libedit")
+    let directory = try ScratchDirectory("litesh-libedit")
     defer { directory.remove() }
     let piped = try BatchRun.run(
       Binary.litesh, [":memory:", ".system grep -c libedit /proc/$PPID/maps || true"],
       in: directory)
     #expect(piped.outputText == "0\n", "stderr: \(piped.errors)")
 
-    let terminal = try REPLTerminal()
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run(".system grep -q libedit /proc/$PPID/maps && echo MAPPED-LIBEDIT")
-    try terminal.waitFor("\nMAPPED-LIBEDIT")
+    try withREPL { terminal in
+      try terminal.run(
+        ".system grep -q libedit /proc/$PPID/maps && echo MAPPED-LIBEDIT",
+        expecting: "\nMAPPED-LIBEDIT")
+    }
   }
 
   @Test("without a usable libedit the REPL says why, runs SQL, and keeps no history")
   func replWithoutLibedit() throws {
-    let libraries = NSTemporaryDirectory() + "litesh-no-libedit-\(getpid())"
-    try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: libraries) }
-    // A real shared object without libedit's symbols, under libedit's name.
-    let sqlite = try #require(Self.mappedLibrary(containing: "libsqlite3.so"))
-    try FileManager.default.copyItem(atPath: sqlite, toPath: libraries + "/libedit.so.2")
+    try ScratchDirectory.with("litesh-no-libedit") { scratch in
+      let libraries = scratch.root
+      // A real shared object without libedit's symbols, under libedit's name.
+      let sqlite = try #require(Self.mappedLibrary(containing: "libsqlite3.so"))
+      try FileManager.default.copyItem(atPath: sqlite, toPath: libraries + "/libedit.so.2")
 
-    let terminal = try REPLTerminal(
-      arguments: ["-list"], environment: ["LD_LIBRARY_PATH": libraries])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    #expect(terminal.screen().contains("cannot load libedit (libedit has no readline)"))
-    try terminal.run("SELECT 40 + 2;")
-    try terminal.waitFor("\n42")
-    try terminal.press("C-d")
-    try terminal.waitFor("LITESH-EXITED")
-    #expect(!FileManager.default.fileExists(atPath: terminal.home + "/.litesh_history"))
+      try withREPL(arguments: ["-list"], environment: ["LD_LIBRARY_PATH": libraries]) { terminal in
+        #expect(terminal.screen().contains("cannot load libedit (libedit has no readline)"))
+        try terminal.run("SELECT 40 + 2;", expecting: "\n42")
+        try terminal.endWithControlD()
+        #expect(!FileManager.default.fileExists(atPath: terminal.home + "/.litesh_history"))
+      }
+    }
   }
 
   /// The path of a shared object this test process has mapped whose name contains `name`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The REPL's terminal niceties in a real terminal (tmux): pager, `.edit`, colour, resize,
@@ -24,11 +25,11 @@ struct REPLNicetiesTests {
   /// script fail with "Text file busy".
   static func writeScript(_ text: String, to path: String) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    guard descriptor >= 0 else { throw REPLTimeout(description: "cannot create \(path)") }
+    guard descriptor >= 0 else { throw TestSupportError("cannot create \(path)") }
     defer { close(descriptor) }
     let bytes = Array(text.utf8)
     guard write(descriptor, bytes, bytes.count) == bytes.count else {
-      throw REPLTimeout(description: "cannot write \(path)")
+      throw TestSupportError("cannot write \(path)")
     }
   }
 
@@ -39,78 +40,67 @@ struct REPLNicetiesTests {
   @Test("pages a result that overflows the screen, and not one that fits")
   func pager() throws {
     let home = try Self.homeWithScripts()
-    let terminal = try REPLTerminal(
-      arguments: ["-list"], environment: Self.scripts(home), home: home, height: 20)
-    defer { terminal.close() }
-    let marker = home + "/pager-used"
-    try terminal.waitFor("litesh>")
-    try terminal.run(".pager auto")
-    try terminal.run("SELECT 'fits-' || 1;")
-    try terminal.waitFor("fits-1")
-    #expect(!FileManager.default.fileExists(atPath: marker))
-    try terminal.run(
-      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<60) "
-        + "SELECT 'row-' || x FROM c;")
-    try terminal.waitFor("row-60")
-    #expect(FileManager.default.fileExists(atPath: marker))
-    try terminal.run("SELECT 'still-' || 'here';")
-    try terminal.waitFor("\nstill-here")
+    try withREPL(
+      arguments: ["-list"], environment: Self.scripts(home), home: home, height: 20
+    ) { terminal in
+      let marker = home + "/pager-used"
+      try terminal.run(".pager auto")
+      try terminal.run("SELECT 'fits-' || 1;", expecting: "fits-1")
+      #expect(!FileManager.default.fileExists(atPath: marker))
+      try terminal.run(
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<60) "
+          + "SELECT 'row-' || x FROM c;")
+      try terminal.waitFor("row-60")
+      #expect(FileManager.default.fileExists(atPath: marker))
+      try terminal.run("SELECT 'still-' || 'here';", expecting: "\nstill-here")
+    }
   }
 
   @Test(
     "quitting the default pager early drops the rest quietly and the shell goes on",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
   func pagerQuit() throws {
-    let terminal = try REPLTerminal(arguments: ["-list"], environment: ["PAGER": ""], height: 20)
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run(".pager auto")
-    try terminal.type(
-      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<1000000) "
-        + "SELECT 'row-' || x FROM c;")
-    let prompts = terminal.promptCount()
-    try terminal.press("Enter")
-    try terminal.waitUntil("less's prompt", timeout: 10) {
-      terminal.screen().split(separator: "\n").last == ":"
+    try withREPL(arguments: ["-list"], environment: ["PAGER": ""], height: 20) { terminal in
+      try terminal.run(".pager auto")
+      try terminal.type(
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<1000000) "
+          + "SELECT 'row-' || x FROM c;")
+      let prompts = terminal.promptCount()
+      try terminal.press("Enter")
+      try terminal.waitUntil("less's prompt", timeout: 10) {
+        terminal.screen().split(separator: "\n").last == ":"
+      }
+      try terminal.press("q")
+      try terminal.waitUntil("the next prompt", timeout: 10) { terminal.promptCount() > prompts }
+      try terminal.run("SELECT 'after-' || 'the-pager';", expecting: "\nafter-the-pager")
+      #expect(!terminal.screen().contains("interrupted"))
+      #expect(!terminal.screen().contains("row-999999"))
     }
-    try terminal.press("q")
-    try terminal.waitUntil("the next prompt", timeout: 10) { terminal.promptCount() > prompts }
-    try terminal.run("SELECT 'after-' || 'the-pager';")
-    try terminal.waitFor("\nafter-the-pager")
-    #expect(!terminal.screen().contains("interrupted"))
-    #expect(!terminal.screen().contains("row-999999"))
   }
 
   @Test(".edit runs the last statement as the editor left it, from a file of mode 0600")
   func editLast() throws {
     let home = try Self.homeWithScripts()
-    let terminal = try REPLTerminal(
-      arguments: ["-list"], environment: Self.scripts(home), home: home)
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run("SELECT 'before' || '-last';")
-    try terminal.waitFor("\nbefore-last")
-    try terminal.run(".edit")
-    try terminal.waitFor("\nafter-last")
-    let mode = try String(contentsOfFile: home + "/edit-mode", encoding: .utf8)
-    #expect(mode == "600\n")
-    try terminal.press("Up")
-    try terminal.waitFor("litesh> SELECT 'after' || '-last';;")
+    try withREPL(arguments: ["-list"], environment: Self.scripts(home), home: home) { terminal in
+      try terminal.run("SELECT 'before' || '-last';", expecting: "\nbefore-last")
+      try terminal.run(".edit", expecting: "\nafter-last")
+      let mode = try String(contentsOfFile: home + "/edit-mode", encoding: .utf8)
+      #expect(mode == "600\n")
+      try terminal.press("Up")
+      try terminal.waitFor("litesh> SELECT 'after' || '-last';;")
+    }
   }
 
   @Test(".edit on a pending statement edits that statement and runs it")
   func editPending() throws {
     let home = try Self.homeWithScripts()
-    let terminal = try REPLTerminal(
-      arguments: ["-list"], environment: Self.scripts(home), home: home)
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.type("SELECT 'before' || '-pending'")
-    try terminal.enter()
-    try terminal.waitFor("   ...>")
-    try terminal.run(".edit")
-    try terminal.waitFor("\nafter-pending")
-    #expect(!terminal.screen().contains("\nbefore-pending"))
+    try withREPL(arguments: ["-list"], environment: Self.scripts(home), home: home) { terminal in
+      try terminal.type("SELECT 'before' || '-pending'")
+      try terminal.enter()
+      try terminal.waitFor("   ...>")
+      try terminal.run(".edit", expecting: "\nafter-pending")
+      #expect(!terminal.screen().contains("\nbefore-pending"))
+    }
   }
 
   @Test(
@@ -120,55 +110,48 @@ struct REPLNicetiesTests {
       ([String: String](), ".color off", false), (["NO_COLOR": "1"], ".color on", true),
     ])
   func colour(environment: [String: String], command: String, coloured: Bool) throws {
-    let terminal = try REPLTerminal(arguments: ["-list"], environment: environment)
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    if !command.isEmpty { try terminal.run(command) }
-    try terminal.run(".headers on")
-    try terminal.run(".nullvalue NULL")
-    try terminal.run("SELECT NULL AS empty, 'x' AS v;")
-    try terminal.waitFor("\nNULL|x")
-    // tmux re-encodes attributes (`ESC[0;2m` for dim after bold), so look for either form.
-    let screen = terminal.screen(escapes: true)
-    let has = { (code: String) in
-      screen.contains("\u{1B}[\(code)m") || screen.contains("\u{1B}[0;\(code)m")
+    try withREPL(arguments: ["-list"], environment: environment) { terminal in
+      if !command.isEmpty { try terminal.run(command) }
+      try terminal.run(".headers on")
+      try terminal.run(".nullvalue NULL")
+      try terminal.run("SELECT NULL AS empty, 'x' AS v;", expecting: "\nNULL|x")
+      // tmux re-encodes attributes (`ESC[0;2m` for dim after bold), so look for either form.
+      let screen = terminal.screen(escapes: true)
+      let has = { (code: String) in
+        screen.contains("\u{1B}[\(code)m") || screen.contains("\u{1B}[0;\(code)m")
+      }
+      #expect(has("1") == coloured, "bold header")
+      #expect(has("2") == coloured, "dim NULL")
+      #expect(screen.contains("\u{1B}[") == coloured)
     }
-    #expect(has("1") == coloured, "bold header")
-    #expect(has("2") == coloured, "dim NULL")
-    #expect(screen.contains("\u{1B}[") == coloured)
   }
 
   @Test("a resize while typing keeps the line intact")
   func resize() throws {
-    let terminal = try REPLTerminal(arguments: ["-list"])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.type("SELECT 'resized-' || 'before-")
-    try terminal.resize(width: 40, height: 20)
-    try terminal.type("and-after' || '-the-resize';")
-    try terminal.resize(width: 120, height: 30)
-    try terminal.enter()
-    try terminal.waitFor("\nresized-before-and-after-the-resize")
+    try withREPL(arguments: ["-list"]) { terminal in
+      try terminal.type("SELECT 'resized-' || 'before-")
+      try terminal.resize(width: 40, height: 20)
+      try terminal.type("and-after' || '-the-resize';")
+      try terminal.resize(width: 120, height: 30)
+      try terminal.enter()
+      try terminal.waitFor("\nresized-before-and-after-the-resize")
+    }
   }
 
   @Test("a line longer than two screen widths runs intact")
   func longLine() throws {
-    let terminal = try REPLTerminal(arguments: ["-list"], width: 80)
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    let payload =
-      (0..<30).map { "w\($0)" }.joined(separator: "-") + String(repeating: "z", count: 100)
-    #expect(payload.count > 160)
-    try terminal.run("SELECT '\(payload)' || '-end';")
-    try terminal.waitFor("\n\(payload)-end")
+    try withREPL(arguments: ["-list"], width: 80) { terminal in
+      let payload =
+        (0..<30).map { "w\($0)" }.joined(separator: "-") + String(repeating: "z", count: 100)
+      #expect(payload.count > 160)
+      try terminal.run("SELECT '\(payload)' || '-end';", expecting: "\n\(payload)-end")
+    }
   }
 
   @Test("non-ASCII input runs intact")
   func nonASCII() throws {
-    let terminal = try REPLTerminal(arguments: ["-list"])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run("SELECT 'héllo→日本' || '-ü';")
-    try terminal.waitFor("\nhéllo→日本-ü")
+    try withREPL(arguments: ["-list"]) { terminal in
+      try terminal.run("SELECT 'héllo→日本' || '-ü';", expecting: "\nhéllo→日本-ü")
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ctrl-C in the REPL with readers: the query runs on a reader, and the interrupt reaches it.
@@ -7,56 +8,41 @@ import Testing
 struct REPLReadersTests {
   @Test("Ctrl-C stops an endless query on a reader, which then serves the next query")
   func interruptOnReader() throws {
-    let directory = NSTemporaryDirectory() + "litesh-readers-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let terminal = try REPLTerminal(arguments: ["-list", "--readers", "2", directory + "/r.db"])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run("CREATE TABLE t(a); INSERT INTO t VALUES(1);")
-    try terminal.type(
-      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;")
-    let prompts = terminal.promptCount()
-    try terminal.press("Enter")
-    try terminal.waitFor("running")  // the progress line: the statement is under way
-    try terminal.press("C-c")
-    try terminal.waitFor("interrupted", timeout: 5)
-    try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
-    try terminal.run(".readers")
-    try terminal.waitFor("(1 open, 0 busy, 1 idle)")
-    try terminal.waitFor("routed: 0 statements ran on readers")
-    try terminal.run("SELECT a + 41 FROM t;")
-    try terminal.waitFor("\n42")
-    try terminal.run(".readers")
-    try terminal.waitFor("routed: 1 statement ran on readers")
+    try ScratchDirectory.with("litesh-readers") { scratch in
+      let directory = scratch.root
+      try withREPL(arguments: ["-list", "--readers", "2", directory + "/r.db"]) { terminal in
+        try terminal.run("CREATE TABLE t(a); INSERT INTO t VALUES(1);")
+        let prompts = try terminal.interrupt(
+          "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;",
+          timeout: 5)
+        try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+        try terminal.run(".readers", expecting: "(1 open, 0 busy, 1 idle)")
+        try terminal.waitFor("routed: 0 statements ran on readers")
+        try terminal.run("SELECT a + 41 FROM t;", expecting: "\n42")
+        try terminal.run(".readers", expecting: "routed: 1 statement ran on readers")
+      }
+    }
   }
 
   @Test("Ctrl-C reaches a query on the connection a .read script opened in the same line")
   func interruptAfterOpenInSameLine() throws {
-    let directory = NSTemporaryDirectory() + "litesh-readers-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    // One REPL line (`.read`) opens another file, turns readers on and runs an endless query:
-    // Ctrl-C must reach the connection and readers of that moment, not those the line began on.
-    let script = """
-      .open \(directory)/second.db
-      .readers 2
-      WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;
-      """
-    try script.write(toFile: directory + "/endless.sql", atomically: true, encoding: .utf8)
-    let terminal = try REPLTerminal()
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run("SELECT 1;")  // the first connection is open before the line starts
-    try terminal.waitFor("\n1")
-    let prompts = terminal.promptCount()
-    try terminal.type(".read \(directory)/endless.sql")
-    try terminal.press("Enter")
-    try terminal.waitFor("running")
-    try terminal.press("C-c")
-    try terminal.waitFor("interrupted", timeout: 5)
-    try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
-    try terminal.run(".show")
-    try terminal.waitFor("second.db")
+    try ScratchDirectory.with("litesh-readers") { scratch in
+      let directory = scratch.root
+      // One REPL line (`.read`) opens another file, turns readers on and runs an endless query:
+      // Ctrl-C must reach the connection and readers of that moment, not those the line began on.
+      let script = """
+        .open \(directory)/second.db
+        .readers 2
+        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;
+        """
+      try script.write(toFile: directory + "/endless.sql", atomically: true, encoding: .utf8)
+      try withREPL { terminal in
+        try terminal.run("SELECT 1;")  // the first connection is open before the line starts
+        try terminal.waitFor("\n1")
+        let prompts = try terminal.interrupt(".read \(directory)/endless.sql", timeout: 5)
+        try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+        try terminal.run(".show", expecting: "second.db")
+      }
+    }
   }
 }

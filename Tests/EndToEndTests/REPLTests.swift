@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The REPL in a real terminal (tmux): prompts, history, completion, Ctrl-C, terminal output.
@@ -6,167 +7,146 @@ import Testing
 struct REPLTests {
   @Test("shows the banner, the prompt and the continuation prompt")
   func prompts() throws {
-    let terminal = try REPLTerminal()
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    #expect(terminal.screen().contains("Enter \".help\" for usage hints."))
-    try terminal.type("SELECT 6")
-    try terminal.enter()
-    try terminal.waitFor("   ...>")
-    try terminal.run("* 7;")
-    try terminal.waitFor("42")
+    try withREPL { terminal in
+      #expect(terminal.screen().contains("Enter \".help\" for usage hints."))
+      try terminal.type("SELECT 6")
+      try terminal.enter()
+      try terminal.waitFor("   ...>")
+      try terminal.run("* 7;", expecting: "42")
+    }
   }
 
   @Test("recalls a statement typed over three lines as one entry with Up and runs it again")
   func multiLineHistory() throws {
-    let terminal = try REPLTerminal(arguments: ["-list"])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.type("SELECT 'multi'")
-    try terminal.enter()
-    try terminal.type("|| '-line'")
-    try terminal.enter()
-    try terminal.run("|| '-entry';")
-    try terminal.waitFor("multi-line-entry")
-    try terminal.press("Up")
-    try terminal.enter()
-    try terminal.waitUntil("the result twice", timeout: 10) {
-      terminal.screen().components(separatedBy: "\nmulti-line-entry").count == 3
+    try withREPL(arguments: ["-list"]) { terminal in
+      try terminal.type("SELECT 'multi'")
+      try terminal.enter()
+      try terminal.type("|| '-line'")
+      try terminal.enter()
+      try terminal.run("|| '-entry';", expecting: "multi-line-entry")
+      try terminal.press("Up")
+      try terminal.enter()
+      try terminal.waitUntil("the result twice", timeout: 10) {
+        terminal.screen().components(separatedBy: "\nmulti-line-entry").count == 3
+      }
     }
   }
 
   @Test("completes a table after FROM, a column after an alias and a dot-command")
   func tabCompletion() throws {
-    let terminal = try REPLTerminal(arguments: ["-list"])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run("CREATE TABLE people(id INTEGER PRIMARY KEY, nickname TEXT);")
-    try terminal.run("INSERT INTO people(nickname) VALUES ('ada');")
-    try terminal.type("SELECT * FROM peo")
-    try terminal.press("Tab")
-    try terminal.waitFor("litesh> SELECT * FROM people")
-    try terminal.run(";")
-    try terminal.type("SELECT t.nick FROM people t;")
-    try terminal.press(
-      "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left",
-      "Left", "Left", "Left", "Left")
-    try terminal.press("Tab")
-    try terminal.waitFor("SELECT t.nickname FROM people t;")
-    try terminal.enter()
-    try terminal.waitFor("\nada")
-    try terminal.type(".qu")
-    try terminal.press("Tab")
-    try terminal.waitFor("litesh> .quit")
-    try terminal.press("Enter")
-    try terminal.waitFor("LITESH-EXITED")
+    try withREPL(arguments: ["-list"]) { terminal in
+      try terminal.run("CREATE TABLE people(id INTEGER PRIMARY KEY, nickname TEXT);")
+      try terminal.run("INSERT INTO people(nickname) VALUES ('ada');")
+      try terminal.type("SELECT * FROM peo")
+      try terminal.press("Tab")
+      try terminal.waitFor("litesh> SELECT * FROM people")
+      try terminal.run(";")
+      try terminal.type("SELECT t.nick FROM people t;")
+      try terminal.press(
+        "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left",
+        "Left", "Left", "Left", "Left")
+      try terminal.press("Tab")
+      try terminal.waitFor("SELECT t.nickname FROM people t;")
+      try terminal.enter()
+      try terminal.waitFor("\nada")
+      try terminal.type(".qu")
+      try terminal.press("Tab")
+      try terminal.waitFor("litesh> .quit")
+      try terminal.press("Enter")
+      try terminal.waitFor("LITESH-EXITED")
+    }
   }
 
   @Test("Ctrl-C stops an endless recursive CTE within a second and the shell goes on")
   func interruptStatement() throws {
-    let terminal = try REPLTerminal(arguments: ["-list"])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.type(
-      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;")
-    let prompts = terminal.promptCount()
-    try terminal.press("Enter")
-    try terminal.waitFor("running")  // the progress line: the statement is under way
-    let pressed = Date()
-    try terminal.press("C-c")
-    try terminal.waitFor("interrupted", timeout: 1)
-    #expect(Date().timeIntervalSince(pressed) < 1)
-    try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
-    #expect(!terminal.screen().contains("running"), "the progress line was not erased")
-    try terminal.run("SELECT 40 + 2;")
-    try terminal.waitFor("\n42")
+    try withREPL(arguments: ["-list"]) { terminal in
+      try terminal.type(
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;")
+      let prompts = terminal.promptCount()
+      try terminal.press("Enter")
+      try terminal.waitFor("running")  // the progress line: the statement is under way
+      let pressed = Date()
+      try terminal.press("C-c")
+      try terminal.waitFor("interrupted", timeout: 1)
+      #expect(Date().timeIntervalSince(pressed) < 1)
+      try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+      #expect(!terminal.screen().contains("running"), "the progress line was not erased")
+      try terminal.run("SELECT 40 + 2;", expecting: "\n42")
+    }
   }
 
   @Test("Ctrl-C at the prompt abandons the pending statement; Ctrl-D exits")
   func interruptPrompt() throws {
-    let terminal = try REPLTerminal(arguments: ["-list"])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.type("SELECT 'lost'")
-    try terminal.enter()
-    try terminal.press("C-c")
-    try terminal.waitFor("^C")
-    try terminal.run("SELECT 'kept';")
-    try terminal.waitFor("\nkept")
-    #expect(!terminal.screen().contains("\nlost"))
-    try terminal.press("C-d")
-    try terminal.waitFor("LITESH-EXITED")
+    try withREPL(arguments: ["-list"]) { terminal in
+      try terminal.type("SELECT 'lost'")
+      try terminal.enter()
+      try terminal.press("C-c")
+      try terminal.waitFor("^C")
+      try terminal.run("SELECT 'kept';", expecting: "\nkept")
+      #expect(!terminal.screen().contains("\nlost"))
+      try terminal.endWithControlD()
+    }
   }
 
   @Test("keeps history in a file of mode 0600 that a new session reloads")
   func historyFile() throws {
-    let first = try REPLTerminal()
-    let home = first.home
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    try first.waitFor("litesh>")
-    try first.run("SELECT 'from the first session';")
-    try first.press("C-d")
-    try first.waitFor("LITESH-EXITED")
-    first.close(removingHome: false)
-    let path = home + "/.litesh_history"
-    let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    try ScratchDirectory.with("litesh-history") { home in
+      try withREPL(home: home.root, keepingHome: true) { first in
+        try first.run("SELECT 'from the first session';")
+        try first.endWithControlD()
+      }
+      let attributes = try FileManager.default.attributesOfItem(
+        atPath: home.path(".litesh_history"))
+      #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
-    let second = try REPLTerminal(home: home)
-    defer { second.close(removingHome: false) }
-    try second.waitFor("litesh>")
-    try second.press("Up")
-    try second.waitFor("litesh> SELECT 'from the first session';")
+      try withREPL(home: home.root, keepingHome: true) { second in
+        try second.press("Up")
+        try second.waitFor("litesh> SELECT 'from the first session';")
+      }
+    }
   }
 
   @Test("LITESH_HISTORY names the file and an empty value disables it")
   func historyOverride() throws {
-    let disabled = try REPLTerminal(environment: ["LITESH_HISTORY": ""])
-    defer { disabled.close() }
-    try disabled.waitFor("litesh>")
-    try disabled.run("SELECT 1;")
-    try disabled.press("C-d")
-    try disabled.waitFor("LITESH-EXITED")
-    #expect(!FileManager.default.fileExists(atPath: disabled.home + "/.litesh_history"))
+    try withREPL(environment: ["LITESH_HISTORY": ""]) { disabled in
+      try disabled.run("SELECT 1;")
+      try disabled.endWithControlD()
+      #expect(!FileManager.default.fileExists(atPath: disabled.home + "/.litesh_history"))
+    }
   }
 
   @Test("shows errors in colour on a terminal without NO_COLOR")
   func colorErrors() throws {
-    let terminal = try REPLTerminal()
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run("SELECT * FROM nosuch;")
-    try terminal.waitFor("no such table")
-    #expect(terminal.screen(escapes: true).contains("\u{1B}[31m"))
+    try withREPL { terminal in
+      try terminal.run("SELECT * FROM nosuch;", expecting: "no such table")
+      #expect(terminal.screen(escapes: true).contains("\u{1B}[31m"))
+    }
   }
 
   @Test("prints no escape codes with NO_COLOR")
   func noColor() throws {
-    let terminal = try REPLTerminal(environment: ["NO_COLOR": "1"])
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run(".headers on")
-    try terminal.run("SELECT NULL AS n, 'x' AS v;")
-    try terminal.run("SELECT * FROM nosuch;")
-    try terminal.waitFor("no such table")
-    #expect(!terminal.screen(escapes: true).contains("\u{1B}["))
+    try withREPL(environment: ["NO_COLOR": "1"]) { terminal in
+      try terminal.run(".headers on")
+      try terminal.run("SELECT NULL AS n, 'x' AS v;")
+      try terminal.run("SELECT * FROM nosuch;", expecting: "no such table")
+      #expect(!terminal.screen(escapes: true).contains("\u{1B}["))
+    }
   }
 
   @Test("aligns a wide-character value in box mode on the terminal")
   func wideCharactersInBox() throws {
-    let terminal = try REPLTerminal()
-    defer { terminal.close() }
-    try terminal.waitFor("litesh>")
-    try terminal.run(".mode box")
-    try terminal.run("SELECT '日本語' AS word UNION ALL SELECT 'abcdef';")
-    try terminal.waitFor("└")
-    let lines = terminal.screen().split(separator: "\n").filter {
-      $0.hasPrefix("│") || $0.hasPrefix("┌") || $0.hasPrefix("└")
+    try withREPL { terminal in
+      try terminal.run(".mode box")
+      try terminal.run("SELECT '日本語' AS word UNION ALL SELECT 'abcdef';", expecting: "└")
+      let lines = terminal.screen().split(separator: "\n").filter {
+        $0.hasPrefix("│") || $0.hasPrefix("┌") || $0.hasPrefix("└")
+      }
+      #expect(lines.count >= 4)
+      let widths = Set(
+        lines.map { line in
+          line.unicodeScalars.reduce(0) { $0 + (($1.value >= 0x3000 && $1.value < 0xA000) ? 2 : 1) }
+        })
+      #expect(widths.count == 1, "box lines differ in display width: \(lines)")
     }
-    #expect(lines.count >= 4)
-    let widths = Set(
-      lines.map { line in
-        line.unicodeScalars.reduce(0) { $0 + (($1.value >= 0x3000 && $1.value < 0xA000) ? 2 : 1) }
-      })
-    #expect(widths.count == 1, "box lines differ in display width: \(lines)")
   }
 }

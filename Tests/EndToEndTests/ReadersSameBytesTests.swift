@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A script prints the same bytes with `--readers 0` and `--readers 4`: per-connection state

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.recover` end to end: litesh writes the script, the real sqlite3 loads it into a new file,
 /// and sqlite3's `.dump` of the two files is compared (or, for a corrupted file, what survived).
 @Suite("Recover round trip and corruption")
 struct RecoverTests {
-  static let sqlite3 = "/usr/bin/sqlite3"
+  static let sqlite3 = Binary.sqlite3
 
   /// Tables of every kind (generated columns, a key that is no rowid alias, STRICT with a
   /// column added later, WITHOUT ROWID with its key in another order), then indexes, a view,
@@ -45,18 +46,18 @@ struct RecoverTests {
     """
 
   /// A scratch directory holding `db.db` made by sqlite3 from `schema` (and `extra`).
-  static func makeDatabase(_ extra: String = "") throws -> BatchRun.Directory {
-    let directory = try BatchRun.Directory("recover")
+  static func makeDatabase(_ extra: String = "") throws -> ScratchDirectory {
+    let directory = try ScratchDirectory("litesh-recover")
     try directory.write("schema.sql", Array((schema + extra).utf8))
     let made = try BatchRun.run(
-      sqlite3, ["db.db"], in: directory, inputFile: directory.file("schema.sql"))
+      sqlite3, ["db.db"], in: directory, inputFile: directory.path("schema.sql"))
     #expect(made.status == 0 && made.errors.isEmpty, "\(made.errors)")
     return directory
   }
 
   /// `litesh DATABASE .recover OPTIONS` into `script.sql`, then `sqlite3 new.db < script.sql`.
   static func recover(
-    _ directory: BatchRun.Directory, _ database: String = "db.db", options: [String] = []
+    _ directory: ScratchDirectory, _ database: String = "db.db", options: [String] = []
   ) throws -> BatchRun {
     let recovered = try BatchRun.run(
       Binary.litesh, [database, ([".recover"] + options).joined(separator: " ")], in: directory)
@@ -64,15 +65,15 @@ struct RecoverTests {
     #expect(recovered.errors.isEmpty)
     #expect(recovered.signal == nil)
     try directory.write("script.sql", recovered.output)
-    try? FileManager.default.removeItem(atPath: directory.file("new.db"))
+    try? FileManager.default.removeItem(atPath: directory.path("new.db"))
     let loaded = try BatchRun.run(
-      sqlite3, ["new.db"], in: directory, inputFile: directory.file("script.sql"))
+      sqlite3, ["new.db"], in: directory, inputFile: directory.path("script.sql"))
     #expect(loaded.status == 0 && loaded.errors.isEmpty, "\(loaded.errors)")
     return recovered
   }
 
   /// What sqlite3 prints for `sql` on `database`.
-  static func query(_ directory: BatchRun.Directory, _ database: String, _ sql: String) throws
+  static func query(_ directory: ScratchDirectory, _ database: String, _ sql: String) throws
     -> String
   {
     try BatchRun.run(sqlite3, [database, sql], in: directory).outputText
@@ -80,11 +81,11 @@ struct RecoverTests {
 
   /// Overwrites bytes of `name` at `offset`.
   static func patch(
-    _ directory: BatchRun.Directory, _ name: String, at offset: Int, _ bytes: [UInt8]
+    _ directory: ScratchDirectory, _ name: String, at offset: Int, _ bytes: [UInt8]
   )
     throws
   {
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file(name)))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path(name)))
     try handle.seek(toOffset: UInt64(offset))
     try handle.write(contentsOf: Data(bytes))
     try handle.close()
@@ -111,11 +112,11 @@ struct RecoverTests {
       "PRAGMA encoding = 'UTF-16le'; PRAGMA auto_vacuum = 1;",
     ])
   func sameStart(settings: String) throws {
-    let directory = try BatchRun.Directory("recover")
+    let directory = try ScratchDirectory("litesh-recover")
     defer { directory.remove() }
     try directory.write("make.sql", Array((settings + " CREATE TABLE t(a);\n").utf8))
     _ = try BatchRun.run(
-      Self.sqlite3, ["s.db"], in: directory, inputFile: directory.file("make.sql"))
+      Self.sqlite3, ["s.db"], in: directory, inputFile: directory.path("make.sql"))
     let reference = try BatchRun.run(Self.sqlite3, ["s.db", ".recover"], in: directory)
     let litesh = try BatchRun.run(Binary.litesh, ["s.db", ".recover"], in: directory)
     #expect(
@@ -141,8 +142,8 @@ struct RecoverTests {
       """
     try directory.write("writes.sql", Array(writes.utf8))
     _ = try BatchRun.run(
-      Self.sqlite3, ["db.db"], in: directory, inputFile: directory.file("writes.sql"))
-    let log = try FileManager.default.attributesOfItem(atPath: directory.file("copy.db-wal"))
+      Self.sqlite3, ["db.db"], in: directory, inputFile: directory.path("writes.sql"))
+    let log = try FileManager.default.attributesOfItem(atPath: directory.path("copy.db-wal"))
     #expect((log[.size] as? Int ?? 0) > 4096)
     _ = try Self.recover(directory, "copy.db")
     let original = try Self.query(directory, "copy.db", ".dump")
@@ -182,7 +183,7 @@ struct RecoverTests {
       directory, "db.db", "SELECT rootpage FROM sqlite_schema WHERE name = 'big'")
     let page = try #require(Int(root.trimmingCharacters(in: .whitespacesAndNewlines)))
     try FileManager.default.copyItem(
-      atPath: directory.file("db.db"), toPath: directory.file("old.db"))
+      atPath: directory.path("db.db"), toPath: directory.path("old.db"))
     #expect(
       try Self.query(directory, "db.db", "SELECT pagetype FROM dbstat WHERE pageno = \(page)")
         == "internal\n")
@@ -202,10 +203,10 @@ struct RecoverTests {
     let directory = try Self.makeDatabase()
     defer { directory.remove() }
     try FileManager.default.copyItem(
-      atPath: directory.file("db.db"), toPath: directory.file("old.db"))
+      atPath: directory.path("db.db"), toPath: directory.path("old.db"))
     let size = try #require(
-      try FileManager.default.attributesOfItem(atPath: directory.file("db.db"))[.size] as? Int)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("db.db")))
+      try FileManager.default.attributesOfItem(atPath: directory.path("db.db"))[.size] as? Int)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path("db.db")))
     try handle.truncate(atOffset: UInt64(size / 2 + 1000))
     try handle.close()
     _ = try Self.recover(directory)
@@ -240,7 +241,7 @@ struct RecoverTests {
 
   @Test("a schema entry smuggling a second statement is left out; its rows go to lost_and_found")
   func smuggledStatement() throws {
-    let directory = try BatchRun.Directory("recover")
+    let directory = try ScratchDirectory("litesh-recover")
     defer { directory.remove() }
     let setup = """
       CREATE TABLE t(a); INSERT INTO t VALUES('kept');
@@ -250,7 +251,7 @@ struct RecoverTests {
       """
     try directory.write("setup.sql", Array(setup.utf8))
     _ = try BatchRun.run(
-      Self.sqlite3, ["db.db"], in: directory, inputFile: directory.file("setup.sql"))
+      Self.sqlite3, ["db.db"], in: directory, inputFile: directory.path("setup.sql"))
     let script = try Self.recover(directory).outputText
     #expect(!script.contains("DROP TABLE"))
     #expect(try Self.query(directory, "new.db", "SELECT id, c0 FROM lost_and_found") == "1|kept\n")
@@ -258,12 +259,12 @@ struct RecoverTests {
 
   @Test("a database a writer holds locked is refused, with nothing on standard output")
   func locked() throws {
-    let directory = try BatchRun.Directory("recover")
+    let directory = try ScratchDirectory("litesh-recover")
     defer { directory.remove() }
     try directory.write("setup.sql", Array("CREATE TABLE t(a); INSERT INTO t VALUES(1);\n".utf8))
     _ = try BatchRun.run(
-      Self.sqlite3, ["lk.db"], in: directory, inputFile: directory.file("setup.sql"))
-    let writer = try Coprocess(Self.sqlite3, ["lk.db"], directory: directory.path)
+      Self.sqlite3, ["lk.db"], in: directory, inputFile: directory.path("setup.sql"))
+    let writer = try Coprocess(Self.sqlite3, ["lk.db"], directory: directory.root)
     writer.send("BEGIN EXCLUSIVE; INSERT INTO t VALUES(2); SELECT 'locked';\n")
     _ = try writer.read(until: "locked\n")
     let refused = try BatchRun.run(Binary.litesh, ["lk.db", ".recover"], in: directory)
@@ -281,7 +282,7 @@ struct RecoverTests {
 
   @Test("a file that is not a database: sqlite3's two lines and its error, and a failure")
   func notADatabase() throws {
-    let directory = try BatchRun.Directory("recover")
+    let directory = try ScratchDirectory("litesh-recover")
     defer { directory.remove() }
     try directory.write("text.db", Array(String(repeating: "not a database\n", count: 400).utf8))
     let litesh = try BatchRun.run(Binary.litesh, ["text.db", ".recover"], in: directory)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,21 +12,19 @@ import Glibc
 struct TransactionExitTests {
   /// A database with `t(a)` holding 1, in a directory removed afterwards.
   final class Database {
-    let directory = NSTemporaryDirectory() + "litesh-exit-\(UUID().uuidString.prefix(8))"
-    var path: String { directory + "/exit.db" }
+    let directory: ScratchDirectory
+    var path: String { directory.path("exit.db") }
 
     init() throws {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      let setup = try Coprocess("/usr/bin/sqlite3", [path])
+      directory = try ScratchDirectory("litesh-exit")
+      let setup = try Coprocess(Binary.sqlite3, [path])
       setup.send("CREATE TABLE t(a); INSERT INTO t VALUES(1);\n")
       _ = try setup.finish()
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
-
     /// What is committed in `t`.
     func rows() throws -> String {
-      let reader = try Coprocess("/usr/bin/sqlite3", [path])
+      let reader = try Coprocess(Binary.sqlite3, [path])
       reader.send("SELECT group_concat(a) FROM t;\n")
       return try reader.finish().output
     }
@@ -90,7 +89,7 @@ struct TransactionExitTests {
 
   @Test("SIGINT on a piped script stops it as sqlite3 does", arguments: ["sqlite3", "litesh"])
   func batchInterrupt(name: String) throws {
-    let program = name == "sqlite3" ? "/usr/bin/sqlite3" : Binary.litesh
+    let program = name == "sqlite3" ? Binary.sqlite3 : Binary.litesh
     let shell = try Self.withInterruptUnblocked { try Coprocess(program, [":memory:"]) }
     shell.send("SELECT 1;\n.print @@1\n")
     #expect(try shell.read(until: "@@1\n") == "1\n")
@@ -105,7 +104,7 @@ struct TransactionExitTests {
     "SIGINT during SQL given as an argument or with -cmd interrupts it as sqlite3 does",
     arguments: ["sqlite3", "litesh"], [false, true])
   func argumentInterrupt(name: String, isCommand: Bool) throws {
-    let program = name == "sqlite3" ? "/usr/bin/sqlite3" : Binary.litesh
+    let program = name == "sqlite3" ? Binary.sqlite3 : Binary.litesh
     let sql = String(Self.endless.dropLast())
     let arguments = isCommand ? ["-cmd", sql, ":memory:"] : [":memory:", sql]
     let shell = try Self.withInterruptUnblocked { try Coprocess(program, arguments) }
@@ -120,7 +119,7 @@ struct TransactionExitTests {
   @Test("SIGINT during .read stops the nested and the main input, and rolls back")
   func interruptInRead() throws {
     let database = try Database()
-    let nested = database.directory + "/nested.sql"
+    let nested = database.directory.path("nested.sql")
     try (Self.endless + "SELECT 'not run';\n").write(
       toFile: nested, atomically: true, encoding: .utf8)
     let shell = try Coprocess(Binary.litesh, [database.path])

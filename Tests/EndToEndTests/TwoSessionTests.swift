@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Two shells on one database file, driven step by step, against two sqlite3 processes.
@@ -108,14 +109,14 @@ struct TwoSessionTests {
 
   @Test("typed SQL: litesh answers step by step as sqlite3 does", arguments: cases)
   func typedSQL(scenario: Scenario, journal: String) throws {
-    let reference = try run(scenario, journal: journal, program: "/usr/bin/sqlite3")
+    let reference = try run(scenario, journal: journal, program: Binary.sqlite3)
     let litesh = try run(scenario, journal: journal, program: Binary.litesh)
     #expect(litesh == reference)
   }
 
   @Test("the dot-commands give the same outcomes as typed SQL", arguments: cases)
   func dotCommands(scenario: Scenario, journal: String) throws {
-    let reference = try run(scenario, journal: journal, program: "/usr/bin/sqlite3")
+    let reference = try run(scenario, journal: journal, program: Binary.sqlite3)
     var dotted = scenario
     dotted.steps = scenario.steps.map { ($0.0, Self.dotted($0.1)) }
     let litesh = try run(dotted, journal: journal, program: Binary.litesh)
@@ -135,32 +136,32 @@ struct TwoSessionTests {
   }
 
   private func run(_ scenario: Scenario, journal: String, program: String) throws -> Transcript {
-    let directory = NSTemporaryDirectory() + "litesh-two-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = directory + "/two.db"
-    _ = try sqlite3(path, "PRAGMA journal_mode=\(journal);\n" + scenario.setup + "\n")
-    let sessions = [try Coprocess(program, [path]), try Coprocess(program, [path])]
-    var transcript = Transcript()
-    for (index, (session, input)) in scenario.steps.enumerated() {
-      let shell = sessions[session]
-      shell.send(input + "\n.print @@\(index)\n")
-      let output = try shell.read(until: "@@\(index)\n")
-      let errors = shell.availableErrors()
-      transcript.steps.append("\(session == 0 ? "A" : "B")> \(output)\(errors)")
-      transcript.outcomes.append(output + (errors.isEmpty ? "" : "<failed>"))
+    try ScratchDirectory.with("litesh-two") { scratch in
+      let directory = scratch.root
+      let path = directory + "/two.db"
+      _ = try sqlite3(path, "PRAGMA journal_mode=\(journal);\n" + scenario.setup + "\n")
+      let sessions = [try Coprocess(program, [path]), try Coprocess(program, [path])]
+      var transcript = Transcript()
+      for (index, (session, input)) in scenario.steps.enumerated() {
+        let shell = sessions[session]
+        shell.send(input + "\n.print @@\(index)\n")
+        let output = try shell.read(until: "@@\(index)\n")
+        let errors = shell.availableErrors()
+        transcript.steps.append("\(session == 0 ? "A" : "B")> \(output)\(errors)")
+        transcript.outcomes.append(output + (errors.isEmpty ? "" : "<failed>"))
+      }
+      for shell in sessions {
+        let end = try shell.finish()
+        transcript.statuses.append(end.status)
+        transcript.steps.append(end.output + end.errors)
+      }
+      transcript.finalData = try sqlite3(path, scenario.check + "\n")
+      return transcript
     }
-    for shell in sessions {
-      let end = try shell.finish()
-      transcript.statuses.append(end.status)
-      transcript.steps.append(end.output + end.errors)
-    }
-    transcript.finalData = try sqlite3(path, scenario.check + "\n")
-    return transcript
   }
 
   private func sqlite3(_ path: String, _ input: String) throws -> String {
-    let shell = try Coprocess("/usr/bin/sqlite3", [path])
+    let shell = try Coprocess(Binary.sqlite3, [path])
     shell.send(input)
     return try shell.finish().output
   }

@@ -1,40 +1,40 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("ConnectionPool reader affinity")
 struct ConnectionPoolAffinityTests {
   @Test("the task and its reads run on one thread, and the reads see the database")
   func sameThread() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await ConnectionPool(path: directory.path())
-    try await pool.write { db in try db.execute("CREATE TABLE t(a); INSERT INTO t VALUES (1)") }
-    let (counts, threads) = try await pool.withReaderAffinity {
-      var counts: [Int?] = []
-      var threads: Set<UInt> = [UInt(bitPattern: Int(bitPattern: pthread_self()))]
-      for _ in 0..<20 {
-        let (count, thread) = try await pool.read { db in
-          (
-            try db.scalar("SELECT count(*) FROM t", as: Int.self),
-            UInt(bitPattern: Int(bitPattern: pthread_self()))
-          )
+    try await withPool(PoolRecipe()) { pool in
+      try await pool.write { db in try db.execute("CREATE TABLE t(a); INSERT INTO t VALUES (1)") }
+      let (counts, threads) = try await pool.withReaderAffinity {
+        var counts: [Int?] = []
+        var threads: Set<UInt> = [UInt(bitPattern: Int(bitPattern: pthread_self()))]
+        for _ in 0..<20 {
+          let (count, thread) = try await pool.read { db in
+            (
+              try db.scalar("SELECT count(*) FROM t", as: Int.self),
+              UInt(bitPattern: Int(bitPattern: pthread_self()))
+            )
+          }
+          counts.append(count)
+          threads.insert(thread)
+          threads.insert(UInt(bitPattern: Int(bitPattern: pthread_self())))
         }
-        counts.append(count)
-        threads.insert(thread)
-        threads.insert(UInt(bitPattern: Int(bitPattern: pthread_self())))
+        return (counts, threads)
       }
-      return (counts, threads)
+      #expect(counts == Array(repeating: 1, count: 20))
+      #expect(threads.count == 1)
+      #expect(pool.statistics.readersOpened == 1)
     }
-    #expect(counts == Array(repeating: 1, count: 20))
-    #expect(threads.count == 1)
-    #expect(pool.statistics.readersOpened == 1)
-    try await pool.close()
   }
 
   @Test("tasks with affinity get readers of their own and still read in parallel")
   func readersMeet() async throws {
     let readerCount = 4
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let rendezvous = Rendezvous(count: readerCount)
     let configuration = ConnectionPool.Configuration.meeting(at: rendezvous, readers: readerCount)
     let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
@@ -61,7 +61,7 @@ struct ConnectionPoolAffinityTests {
 
   @Test("cancelling a task with affinity interrupts its read; the pool works afterwards")
   func cancel() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let started = Gate()
     let configuration = ConnectionPool.Configuration.signalling(started)
     let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
@@ -82,7 +82,7 @@ struct ConnectionPoolAffinityTests {
 
   @Test("closing the pool under a task with affinity fails its next read and never strands it")
   func closeUnderAffinity() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let pool = try await ConnectionPool(path: directory.path())
     let failure = try await pool.withReaderAffinity { () async throws -> SQLiteError? in
       _ = try await pool.read { db in try db.scalar("SELECT 1", as: Int.self) }

@@ -1,20 +1,14 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("ConnectionPool observation")
 struct ConnectionPoolObservationTests {
-  private func makePool(_ directory: PoolTestDirectory, readers: Int = 4) async throws
-    -> ConnectionPool
-  {
-    var configuration = ConnectionPool.Configuration()
-    configuration.maximumReaderCount = readers
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
-    try await pool.write { db in
-      try db.execute(
-        "CREATE TABLE a(x); CREATE TABLE b(y); CREATE VIEW v AS SELECT x, y FROM a JOIN b")
-    }
-    return pool
+  private func recipe(readers: Int = 4) -> PoolRecipe {
+    PoolRecipe(
+      schema: "CREATE TABLE a(x); CREATE TABLE b(y); CREATE VIEW v AS SELECT x, y FROM a JOIN b",
+      ConnectionPool.Configuration(maximumReaderCount: readers))
   }
 
   /// Closes the pool when the test still runs after `testTimeout`.
@@ -42,8 +36,8 @@ struct ConnectionPoolObservationTests {
 
   @Test("the initial value, one value per relevant commit, and no fetch for an unrelated table")
   func valuesPerCommit() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
+    let directory = try ScratchDirectory("litesh-pool")
+    let pool = try await recipe().open(in: directory)
     let deadline = watchdog(pool)
     defer { deadline.cancel() }
     let fetches = Locked(0)
@@ -61,164 +55,157 @@ struct ConnectionPoolObservationTests {
 
   @Test("a write setting PRAGMA wal_autocheckpoint does not end the observation")
   func autoCheckpointPragma() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let deadline = watchdog(pool)
-    defer { deadline.cancel() }
-    let fetches = Locked(0)
-    var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
-    #expect(try await values.next() == 0)
-    // SQLite's `wal_autocheckpoint` replaces the connection's WAL hook, where commits are seen.
-    try await pool.write { db in try db.execute("PRAGMA wal_autocheckpoint = 500") }
-    try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
-    #expect(try await values.next() == 1)
-    try await pool.close()
+    try await withPool(recipe()) { pool in
+      let deadline = watchdog(pool)
+      defer { deadline.cancel() }
+      let fetches = Locked(0)
+      var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
+      #expect(try await values.next() == 0)
+      // SQLite's `wal_autocheckpoint` replaces the connection's WAL hook, where commits are seen.
+      try await pool.write { db in try db.execute("PRAGMA wal_autocheckpoint = 500") }
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+      #expect(try await values.next() == 1)
+    }
   }
 
   @Test(
     "commits made before the next value is asked for lead to one fetch, and equal values are skipped"
   )
   func coalescedAndDeduplicated() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let deadline = watchdog(pool)
-    defer { deadline.cancel() }
-    let fetches = Locked(0)
-    var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
-    #expect(try await values.next() == 0)
-    for x in 1...3 {
-      try await pool.write { db in try db.execute("INSERT INTO a VALUES (?)", [x]) }
+    try await withPool(recipe()) { pool in
+      let deadline = watchdog(pool)
+      defer { deadline.cancel() }
+      let fetches = Locked(0)
+      var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
+      #expect(try await values.next() == 0)
+      for x in 1...3 {
+        try await pool.write { db in try db.execute("INSERT INTO a VALUES (?)", [x]) }
+      }
+      #expect(try await values.next() == 3)
+      #expect(fetches.value == 2)
+      // A commit to the table that leaves the count alone: fetched, not yielded.
+      try await pool.write { db in try db.execute("UPDATE a SET x = x + 1") }
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (9)") }
+      #expect(try await values.next() == 4)
     }
-    #expect(try await values.next() == 3)
-    #expect(fetches.value == 2)
-    // A commit to the table that leaves the count alone: fetched, not yielded.
-    try await pool.write { db in try db.execute("UPDATE a SET x = x + 1") }
-    try await pool.write { db in try db.execute("INSERT INTO a VALUES (9)") }
-    #expect(try await values.next() == 4)
-    try await pool.close()
   }
 
   @Test("the tables come from the statements: through a view, and from statements cached before")
   func tablesFromStatements() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory, readers: 1)
-    let deadline = watchdog(pool)
-    defer { deadline.cancel() }
-    let sql = "SELECT count(*) FROM v"
-    try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
-    // Cache the statement on the only reader before observing: no authorizer saw it prepared.
-    _ = try await pool.read { db in try db.scalar(sql, as: Int.self) }
-    let fetches = Locked(0)
-    var values = observeCount(pool, sql, fetches).makeAsyncIterator()
-    #expect(try await values.next() == 0)
-    // v is a JOIN of a and b: a commit to either changes its count.
-    try await pool.write { db in try db.execute("INSERT INTO b VALUES (1)") }
-    #expect(try await values.next() == 1)
-    try await pool.write { db in try db.execute("INSERT INTO a VALUES (2)") }
-    #expect(try await values.next() == 2)
-    #expect(fetches.value == 3)
-    try await pool.close()
+    try await withPool(recipe(readers: 1)) { pool in
+      let deadline = watchdog(pool)
+      defer { deadline.cancel() }
+      let sql = "SELECT count(*) FROM v"
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+      // Cache the statement on the only reader before observing: no authorizer saw it prepared.
+      _ = try await pool.read { db in try db.scalar(sql, as: Int.self) }
+      let fetches = Locked(0)
+      var values = observeCount(pool, sql, fetches).makeAsyncIterator()
+      #expect(try await values.next() == 0)
+      // v is a JOIN of a and b: a commit to either changes its count.
+      try await pool.write { db in try db.execute("INSERT INTO b VALUES (1)") }
+      #expect(try await values.next() == 1)
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (2)") }
+      #expect(try await values.next() == 2)
+      #expect(fetches.value == 3)
+    }
   }
 
   @Test("cancelling the task ends the iteration")
   func cancellation() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let deadline = watchdog(pool)
-    defer { deadline.cancel() }
-    let (firsts, first) = AsyncStream.makeStream(of: Int.self)
-    let observation = pool.observe { db in
-      try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
-    }
-    let task = Task {
-      var values: [Int] = []
-      for try await value in observation {
-        values.append(value)
-        first.yield(value)
+    try await withPool(recipe()) { pool in
+      let deadline = watchdog(pool)
+      defer { deadline.cancel() }
+      let (firsts, first) = AsyncStream.makeStream(of: Int.self)
+      let observation = pool.observe { db in
+        try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
       }
-      return values
+      let task = Task {
+        var values: [Int] = []
+        for try await value in observation {
+          values.append(value)
+          first.yield(value)
+        }
+        return values
+      }
+      var iterator = firsts.makeAsyncIterator()
+      #expect(await iterator.next() == 0)
+      task.cancel()
+      #expect(try await task.value == [0])
+      // The writer goes on without the observer.
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
     }
-    var iterator = firsts.makeAsyncIterator()
-    #expect(await iterator.next() == 0)
-    task.cancel()
-    #expect(try await task.value == [0])
-    // The writer goes on without the observer.
-    try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
-    try await pool.close()
   }
 
   @Test("a fetch that fails ends the iteration with its error")
   func failedFetch() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let deadline = watchdog(pool)
-    defer { deadline.cancel() }
-    var values = pool.observe { db in
-      try db.query("SELECT x FROM a").map { try $0.get(0, as: Int.self) }
+    try await withPool(recipe()) { pool in
+      let deadline = watchdog(pool)
+      defer { deadline.cancel() }
+      var values = pool.observe { db in
+        try db.query("SELECT x FROM a").map { try $0.get(0, as: Int.self) }
+      }
+      .makeAsyncIterator()
+      #expect(try await values.next() == [])
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES ('abc')") }
+      var failure: (any Error)?
+      do { _ = try await values.next() } catch { failure = error }
+      #expect(failure is SQLiteError)
+      #expect(try await values.next() == nil)
     }
-    .makeAsyncIterator()
-    #expect(try await values.next() == [])
-    try await pool.write { db in try db.execute("INSERT INTO a VALUES ('abc')") }
-    var failure: (any Error)?
-    do { _ = try await values.next() } catch { failure = error }
-    #expect(failure is SQLiteError)
-    #expect(try await values.next() == nil)
-    try await pool.close()
   }
 
   @Test("the user's own hooks and authorizer keep working beside observation and changes()")
   func composesWithHooks() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory, readers: 1)
-    let deadline = watchdog(pool)
-    defer { deadline.cancel() }
-    let commits = Locked(0)
-    try await pool.writeWithoutTransaction { db in db.onCommit { commits.withLock { $0 += 1 } } }
-    let changes = try await pool.changes()
-    var changed = changes.makeAsyncIterator()
-    var values = pool.observe { db in
-      // The user's authorizer on the reader runs too, and hides nothing here.
-      try db.setAuthorizer { _ in .allow }
-      return try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
-    }.makeAsyncIterator()
-    #expect(try await values.next() == 0)
-    try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
-    #expect(try await values.next() == 1)
-    #expect(commits.value == 1)
-    // Removing the user's hook leaves the library's in place.
-    try await pool.writeWithoutTransaction { db in db.onCommit(nil) }
-    try await pool.write { db in try db.execute("INSERT INTO a VALUES (2)") }
-    #expect(try await values.next() == 2)
-    #expect(commits.value == 1)
-    #expect(await changed.next()?.contains("a") == true)
-    #expect(await changed.next()?.contains("a") == true)
-    try await pool.close()
+    try await withPool(recipe(readers: 1)) { pool in
+      let deadline = watchdog(pool)
+      defer { deadline.cancel() }
+      let commits = Locked(0)
+      try await pool.writeWithoutTransaction { db in db.onCommit { commits.withLock { $0 += 1 } } }
+      let changes = try await pool.changes()
+      var changed = changes.makeAsyncIterator()
+      var values = pool.observe { db in
+        // The user's authorizer on the reader runs too, and hides nothing here.
+        try db.setAuthorizer { _ in .allow }
+        return try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
+      }.makeAsyncIterator()
+      #expect(try await values.next() == 0)
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+      #expect(try await values.next() == 1)
+      #expect(commits.value == 1)
+      // Removing the user's hook leaves the library's in place.
+      try await pool.writeWithoutTransaction { db in db.onCommit(nil) }
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (2)") }
+      #expect(try await values.next() == 2)
+      #expect(commits.value == 1)
+      #expect(await changed.next()?.contains("a") == true)
+      #expect(await changed.next()?.contains("a") == true)
+    }
   }
 
   @Test("ten observers follow one writer and each sees the last value")
   func manyObservers() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    // 0.08 s alone under TSan, but 32-35 s in `make test-tsan`, where the bench and concurrency
-    // suites beside it keep the two cooperative threads busy: a deadline, not a wait, so long.
-    let deadline = watchdog(pool, after: 150)
-    defer { deadline.cancel() }
-    let observation = pool.observe { db in
-      try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
-    }
-    try await withThrowingTaskGroup(of: Int.self) { group in
-      for _ in 0..<10 {
-        group.addTask {
-          for try await value in observation where value == 50 { return value }
-          return -1
+    try await withPool(recipe()) { pool in
+      // 0.08 s alone under TSan, but 32-35 s in `make test-tsan`, where the bench and concurrency
+      // suites beside it keep the two cooperative threads busy: a deadline, not a wait, so long.
+      let deadline = watchdog(pool, after: 150)
+      defer { deadline.cancel() }
+      let observation = pool.observe { db in
+        try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
+      }
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<10 {
+          group.addTask {
+            for try await value in observation where value == 50 { return value }
+            return -1
+          }
         }
+        for x in 1...50 {
+          try await pool.write { db in try db.execute("INSERT INTO a VALUES (?)", [x]) }
+        }
+        for try await value in group { #expect(value == 50) }
       }
-      for x in 1...50 {
-        try await pool.write { db in try db.execute("INSERT INTO a VALUES (?)", [x]) }
-      }
-      for try await value in group { #expect(value == 50) }
     }
-    try await pool.close()
   }
 
   @Test("the observers due after a commit fetch together, on one reader and one snapshot")

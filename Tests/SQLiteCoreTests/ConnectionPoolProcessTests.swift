@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 /// A python3 process using its own `sqlite3` module on the pool's database file.
@@ -72,7 +73,7 @@ struct ConnectionPoolProcessTests {
 
   @Test("python3 and the pool write the same file at once and nothing is lost")
   func sharedWrites() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let pool = try await ConnectionPool(path: directory.path())
     try await pool.write { db in
       try db.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, source TEXT)")
@@ -96,7 +97,7 @@ struct ConnectionPoolProcessTests {
 
   @Test("SQLITE_BUSY from another process's lock comes only after the busy timeout")
   func busyAfterTimeout() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let timeout: Int32 = 300
     let pool = try await ConnectionPool(
       path: directory.path(), configuration: .init(busyTimeout: timeout))

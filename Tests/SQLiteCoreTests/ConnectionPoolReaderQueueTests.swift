@@ -1,31 +1,23 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("ConnectionPool reader queue")
 struct ConnectionPoolReaderQueueTests {
   /// A pool whose readers have `hold()`: it counts the caller in and blocks until `release`.
-  private func makePool(
-    _ directory: PoolTestDirectory, readers: Int, entered: Counter, release: Gate,
-    waitTimeout: Duration? = nil
-  ) async throws -> ConnectionPool {
-    let configuration = ConnectionPool.Configuration(
-      maximumReaderCount: readers, readerWaitTimeout: waitTimeout,
-      prepareConnection: { db in
-        try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
-          entered.increment()
-          guard release.wait() else { throw GateTimedOut() }
-          return 1
-        }
-      })
-    return try await ConnectionPool(path: directory.path(), configuration: configuration)
+  private func recipe(
+    readers: Int, entered: Counter, release: Gate, waitTimeout: Duration? = nil
+  ) -> PoolRecipe {
+    PoolRecipe(
+      .holding(entered: entered, until: release, readers: readers, readerWaitTimeout: waitTimeout))
   }
 
   @Test("growing and shrinking the reader count under load loses no read and leaks no reader")
   func resizeUnderLoad() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let entered = Counter()
     let release = Gate()
-    let pool = try await makePool(directory, readers: 2, entered: entered, release: release)
+    let pool = try await recipe(readers: 2, entered: entered, release: release).open(in: directory)
     let reads = 20
     try await withThrowingTaskGroup(of: Int?.self) { group in
       for _ in 0..<reads {
@@ -65,35 +57,35 @@ struct ConnectionPoolReaderQueueTests {
 
   @Test("reads waiting for a reader are served in arrival order")
   func fifo() async throws {
-    let directory = try PoolTestDirectory()
     let entered = Counter()
     let release = Gate()
-    let pool = try await makePool(directory, readers: 1, entered: entered, release: release)
-    let order = Locked<[Int]>([])
-    async let holder = pool.read { db in try db.scalar("SELECT hold()", as: Int.self) }
-    #expect(await eventually { entered.current == 1 })
-    var waiting: [Task<Void, any Error>] = []
-    for index in 0..<5 {
-      waiting.append(
-        Task {
-          try await pool.read { _ in order.withLock { $0.append(index) } }
-        })
-      #expect(await eventually { pool.statistics.waitingReads == index + 1 })
+    try await withPool(recipe(readers: 1, entered: entered, release: release)) { pool in
+      let order = Locked<[Int]>([])
+      async let holder = pool.read { db in try db.scalar("SELECT hold()", as: Int.self) }
+      #expect(await eventually { entered.current == 1 })
+      var waiting: [Task<Void, any Error>] = []
+      for index in 0..<5 {
+        waiting.append(
+          Task {
+            try await pool.read { _ in order.withLock { $0.append(index) } }
+          })
+        #expect(await eventually { pool.statistics.waitingReads == index + 1 })
+      }
+      release.open()
+      _ = try await holder
+      for task in waiting { try await task.value }
+      #expect(order.value == [0, 1, 2, 3, 4])
     }
-    release.open()
-    _ = try await holder
-    for task in waiting { try await task.value }
-    #expect(order.value == [0, 1, 2, 3, 4])
-    try await pool.close()
   }
 
   @Test("a read that waits too long for a reader fails with SQLITE_BUSY")
   func waitTimeout() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let entered = Counter()
     let release = Gate()
-    let pool = try await makePool(
-      directory, readers: 1, entered: entered, release: release, waitTimeout: .milliseconds(50))
+    let pool = try await recipe(
+      readers: 1, entered: entered, release: release, waitTimeout: .milliseconds(50)
+    ).open(in: directory)
     async let holder = pool.read { db in try db.scalar("SELECT hold()", as: Int.self) }
     #expect(await eventually { entered.current == 1 })
     let error = await #expect(throws: SQLiteError.self) {
@@ -109,10 +101,10 @@ struct ConnectionPoolReaderQueueTests {
 
   @Test("closing fails waiting reads and lets the running one finish")
   func closeWithWaiters() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let entered = Counter()
     let release = Gate()
-    let pool = try await makePool(directory, readers: 1, entered: entered, release: release)
+    let pool = try await recipe(readers: 1, entered: entered, release: release).open(in: directory)
     async let holder = pool.read { db in try db.scalar("SELECT hold()", as: Int.self) }
     #expect(await eventually { entered.current == 1 })
     let waiter = Task { try await pool.read { _ in 1 } }

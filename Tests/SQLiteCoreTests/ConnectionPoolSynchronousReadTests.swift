@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 /// Runs `body` on `count` threads of their own (never the cooperative pool, which
@@ -28,42 +29,49 @@ struct ConnectionPoolSynchronousReadTests {
   /// An endless query that calls `started()` once, first.
   static let endless = ConnectionPoolCancellationTests.endless
 
-  private func makePool(
-    _ directory: PoolTestDirectory, readers: Int = 1, timeout: Duration? = nil,
-    started: Gate = Gate()
-  ) async throws -> ConnectionPool {
-    let configuration = ConnectionPool.Configuration.signalling(
-      started, readers: readers, readerWaitTimeout: timeout)
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
-    try await pool.write { db in try db.execute("CREATE TABLE t(a); INSERT INTO t VALUES (1)") }
-    return pool
+  private func recipe(
+    readers: Int = 1, timeout: Duration? = nil, started: Gate = Gate()
+  ) -> PoolRecipe {
+    PoolRecipe(
+      schema: "CREATE TABLE t(a); INSERT INTO t VALUES (1)",
+      .signalling(started, readers: readers, readerWaitTimeout: timeout))
+  }
+
+  /// Expects the next synchronous read to see `t`'s one row on the reader already open.
+  private func expectSameReaderServesNext(
+    _ pool: ConnectionPool, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let next = try await onThreads(1) { _ in
+      try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+    }
+    #expect(next == [1], sourceLocation: sourceLocation)
+    #expect(pool.statistics.readersOpened == 1, sourceLocation: sourceLocation)
   }
 
   @Test("runs on the calling thread, with a body that captures non-Sendable state")
   func runsOnCallingThread() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let (count, sameThread) = try await onThreads(1) { _ in
-      let caller = Thread.current
-      var ranOn: Thread?
-      let count = try pool.readSynchronously { db in
-        ranOn = Thread.current
-        return try db.scalar("SELECT count(*) FROM t", as: Int.self)
-      }
-      return (count, ranOn === caller)
-    }[0]
-    #expect(count == 1)
-    #expect(sameThread)
-    #expect(pool.statistics.busyReaders == 0)
-    #expect(pool.statistics.idleReaders == 1)
-    try await pool.close()
+    try await withPool(recipe()) { pool in
+      let (count, sameThread) = try await onThreads(1) { _ in
+        let caller = Thread.current
+        var ranOn: Thread?
+        let count = try pool.readSynchronously { db in
+          ranOn = Thread.current
+          return try db.scalar("SELECT count(*) FROM t", as: Int.self)
+        }
+        return (count, ranOn === caller)
+      }[0]
+      #expect(count == 1)
+      #expect(sameThread)
+      #expect(pool.statistics.busyReaders == 0)
+      #expect(pool.statistics.idleReaders == 1)
+    }
   }
 
   @Test(
     "synchronous reads run truly in parallel: every reader meets the others",
     arguments: [8, 16])
   func readersMeet(readerCount: Int) async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let rendezvous = Rendezvous(count: readerCount)
     let configuration = ConnectionPool.Configuration.meeting(at: rendezvous, readers: readerCount)
     let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
@@ -77,116 +85,103 @@ struct ConnectionPoolSynchronousReadTests {
 
   @Test("a synchronous read keeps one snapshot while a writer commits")
   func snapshotIsolation() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let readerStarted = Gate()
-    let writerCommitted = Gate()
-    async let seen = onThreads(1) { _ in
-      try pool.readSynchronously { db in
-        let before = try db.scalar("SELECT count(*) FROM t", as: Int.self)
-        readerStarted.open()
-        guard writerCommitted.wait() else { throw GateTimedOut() }
-        return [before, try db.scalar("SELECT count(*) FROM t", as: Int.self)]
+    try await withPool(recipe()) { pool in
+      let readerStarted = Gate()
+      let writerCommitted = Gate()
+      async let seen = onThreads(1) { _ in
+        try pool.readSynchronously { db in
+          let before = try db.scalar("SELECT count(*) FROM t", as: Int.self)
+          readerStarted.open()
+          guard writerCommitted.wait() else { throw GateTimedOut() }
+          return [before, try db.scalar("SELECT count(*) FROM t", as: Int.self)]
+        }
       }
+      #expect(await readerStarted.waitAsync())
+      try await pool.write { db in try db.execute("INSERT INTO t VALUES (2)") }
+      writerCommitted.open()
+      #expect(try await seen == [[1, 1]])
+      let after = try await onThreads(1) { _ in
+        try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+      }
+      #expect(after == [2])
     }
-    #expect(await readerStarted.waitAsync())
-    try await pool.write { db in try db.execute("INSERT INTO t VALUES (2)") }
-    writerCommitted.open()
-    #expect(try await seen == [[1, 1]])
-    let after = try await onThreads(1) { _ in
-      try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-    }
-    #expect(after == [2])
-    try await pool.close()
   }
 
   @Test("waits in line behind an async read for the only reader, then runs")
   func waitsInLine() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let holding = Gate()
-    let release = Gate()
-    async let held = pool.read { db in
-      holding.open()
-      guard release.wait() else { throw GateTimedOut() }
-      return try db.scalar("SELECT count(*) FROM t", as: Int.self)
+    try await withPool(recipe()) { pool async throws in
+      let holding = Gate()
+      let release = Gate()
+      async let held = pool.read { db in
+        holding.open()
+        guard release.wait() else { throw GateTimedOut() }
+        return try db.scalar("SELECT count(*) FROM t", as: Int.self)
+      }
+      #expect(await holding.waitAsync())
+      async let waited = onThreads(1) { _ in
+        try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+      }
+      #expect(await eventually { pool.statistics.waitingReads == 1 })
+      release.open()
+      #expect(try await held == 1)
+      #expect(try await waited == [1])
+      #expect(pool.statistics.readersOpened == 1)
     }
-    #expect(await holding.waitAsync())
-    async let waited = onThreads(1) { _ in
-      try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-    }
-    #expect(await eventually { pool.statistics.waitingReads == 1 })
-    release.open()
-    #expect(try await held == 1)
-    #expect(try await waited == [1])
-    #expect(pool.statistics.readersOpened == 1)
-    try await pool.close()
   }
 
   @Test("fails with SQLITE_BUSY when no reader frees up within the wait timeout")
   func timesOut() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory, timeout: .milliseconds(50))
-    let holding = Gate()
-    let release = Gate()
-    async let held: Void =
-      onThreads(1) { _ in
-        try pool.readSynchronously { _ in
-          holding.open()
-          guard release.wait() else { throw GateTimedOut() }
-        }
-      }.first ?? ()
-    #expect(await holding.waitAsync())
-    let outcome = try await onThreads(1) { _ in
-      Result { try pool.readSynchronously { _ in 1 } }
-    }[0]
-    #expect(throws: SQLiteError.self) { try outcome.get() }
-    if case .failure(let error as SQLiteError) = outcome { #expect(error.code ~= .busy) }
-    #expect(pool.statistics.waitingReads == 0)
-    release.open()
-    try await held
-    try await pool.close()
+    try await withPool(recipe(timeout: .milliseconds(50))) { pool in
+      let holding = Gate()
+      let release = Gate()
+      async let held: Void =
+        onThreads(1) { _ in
+          try pool.readSynchronously { _ in
+            holding.open()
+            guard release.wait() else { throw GateTimedOut() }
+          }
+        }.first ?? ()
+      #expect(await holding.waitAsync())
+      let outcome = try await onThreads(1) { _ in
+        Result { try pool.readSynchronously { _ in 1 } }
+      }[0]
+      #expect(throws: SQLiteError.self) { try outcome.get() }
+      if case .failure(let error as SQLiteError) = outcome { #expect(error.code ~= .busy) }
+      #expect(pool.statistics.waitingReads == 0)
+      release.open()
+      try await held
+    }
   }
 
   @Test("interrupt() stops a running synchronous read; the reader serves the next one")
   func interrupt() async throws {
-    let directory = try PoolTestDirectory()
     let started = Gate()
-    let pool = try await makePool(directory, started: started)
-    async let endless = onThreads(1) { _ in
-      Result { try pool.readSynchronously { db in try db.scalar(Self.endless, as: Int.self) } }
+    try await withPool(recipe(started: started)) { pool in
+      async let endless = onThreads(1) { _ in
+        Result { try pool.readSynchronously { db in try db.scalar(Self.endless, as: Int.self) } }
+      }
+      #expect(await started.waitAsync())
+      pool.interrupt()
+      expectFailure(try await endless[0], .interrupt)
+      try await expectSameReaderServesNext(pool)
     }
-    #expect(await started.waitAsync())
-    pool.interrupt()
-    expectFailure(try await endless[0], .interrupt)
-    let next = try await onThreads(1) { _ in
-      try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-    }
-    #expect(next == [1])
-    #expect(pool.statistics.readersOpened == 1)
-    try await pool.close()
   }
 
   @Test("a body that leaves an error rolls back and returns the reader healthy")
   func errorReturnsReader() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let outcome = try await onThreads(1) { _ in
-      Result { try pool.readSynchronously { db in try db.execute("SELECT * FROM missing") } }
-    }[0]
-    #expect(throws: SQLiteError.self) { try outcome.get() }
-    let next = try await onThreads(1) { _ in
-      try pool.readSynchronously { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+    try await withPool(recipe()) { pool in
+      let outcome = try await onThreads(1) { _ in
+        Result { try pool.readSynchronously { db in try db.execute("SELECT * FROM missing") } }
+      }[0]
+      #expect(throws: SQLiteError.self) { try outcome.get() }
+      try await expectSameReaderServesNext(pool)
     }
-    #expect(next == [1])
-    #expect(pool.statistics.readersOpened == 1)
-    try await pool.close()
   }
 
   @Test("a closed pool refuses synchronous reads with a misuse error")
   func closedPool() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
+    let directory = try ScratchDirectory("litesh-pool")
+    let pool = try await recipe().open(in: directory)
     try await pool.close()
     let outcome = try await onThreads(1) { _ in Result { try pool.readSynchronously { _ in 1 } } }[
       0]

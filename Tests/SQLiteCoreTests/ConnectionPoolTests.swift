@@ -1,79 +1,74 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("ConnectionPool")
 struct ConnectionPoolTests {
-  private func makePool(
-    _ directory: PoolTestDirectory,
-    _ configuration: ConnectionPool.Configuration = ConnectionPool.Configuration()
-  ) async throws -> ConnectionPool {
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
-    try await pool.write { db in try db.execute("CREATE TABLE t(a INTEGER PRIMARY KEY, b)") }
-    return pool
+  private func recipe(_ configuration: ConnectionPool.Configuration = .init()) -> PoolRecipe {
+    PoolRecipe(schema: "CREATE TABLE t(a INTEGER PRIMARY KEY, b)", configuration)
   }
 
   @Test("writes commit and reads see them; readers open lazily")
   func readsAndWrites() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    #expect(pool.statistics.openReaders == 0)
-    try await pool.write { db in try db.execute("INSERT INTO t VALUES (1, 'x'), (2, 'y')") }
-    let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-    #expect(count == 2)
-    let stats = pool.statistics
-    #expect(stats.openReaders == 1)
-    #expect(stats.idleReaders == 1)
-    #expect(stats.busyReaders == 0)
-    #expect(stats.writerState == .idle)
-    #expect(stats.walSize > 0)
-    try await pool.close()
+    try await withPool(recipe()) { pool in
+      #expect(pool.statistics.openReaders == 0)
+      try await pool.write { db in try db.execute("INSERT INTO t VALUES (1, 'x'), (2, 'y')") }
+      let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self)
+      }
+      #expect(count == 2)
+      let stats = pool.statistics
+      #expect(stats.openReaders == 1)
+      #expect(stats.idleReaders == 1)
+      #expect(stats.busyReaders == 0)
+      #expect(stats.writerState == .idle)
+      #expect(stats.walSize > 0)
+    }
   }
 
   @Test("the database is in WAL mode and readers are read-only")
   func walAndReadOnlyReaders() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let mode = try await pool.read { db in try db.scalar("PRAGMA journal_mode", as: String.self) }
-    #expect(mode == "wal")
-    await #expect(throws: SQLiteError.self) {
-      try await pool.read { db in try db.execute("INSERT INTO t VALUES (1, 'x')") }
+    try await withPool(recipe()) { pool in
+      let mode = try await pool.read { db in try db.scalar("PRAGMA journal_mode", as: String.self) }
+      #expect(mode == "wal")
+      await #expect(throws: SQLiteError.self) {
+        try await pool.read { db in try db.execute("INSERT INTO t VALUES (1, 'x')") }
+      }
+      let readOnly = try await pool.read { db in db.isReadOnly() }
+      #expect(readOnly == true)
     }
-    let readOnly = try await pool.read { db in db.isReadOnly() }
-    #expect(readOnly == true)
-    try await pool.close()
   }
 
   @Test("a write rolls back when its body throws")
   func writeRollsBack() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    await #expect(throws: SQLiteError.self) {
-      try await pool.write { db in
-        try db.execute("INSERT INTO t VALUES (1, 'x')")
-        try db.execute("INSERT INTO t VALUES (1, 'duplicate')")
+    try await withPool(recipe()) { pool in
+      await #expect(throws: SQLiteError.self) {
+        try await pool.write { db in
+          try db.execute("INSERT INTO t VALUES (1, 'x')")
+          try db.execute("INSERT INTO t VALUES (1, 'duplicate')")
+        }
       }
+      let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self)
+      }
+      #expect(count == 0)
     }
-    let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-    #expect(count == 0)
-    try await pool.close()
   }
 
   @Test("a transaction left open by writeWithoutTransaction is rolled back and reported")
   func leftTransactionIsRolledBack() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let error = await #expect(throws: SQLiteError.self) {
-      try await pool.writeWithoutTransaction { db in
-        try db.execute("BEGIN; INSERT INTO t VALUES (1, 'x')")
+    try await withPool(recipe()) { pool in
+      let error = await #expect(throws: SQLiteError.self) {
+        try await pool.writeWithoutTransaction { db in
+          try db.execute("BEGIN; INSERT INTO t VALUES (1, 'x')")
+        }
       }
+      #expect(error?.code == .abort)
+      let inside = try await pool.writeWithoutTransaction { db in db.isInsideTransaction }
+      #expect(!inside)
+      let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self)
+      }
+      #expect(count == 0)
     }
-    #expect(error?.code == .abort)
-    let inside = try await pool.writeWithoutTransaction { db in db.isInsideTransaction }
-    #expect(!inside)
-    let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-    #expect(count == 0)
-    try await pool.close()
   }
 
   @Test("an in-memory database is refused")
@@ -83,7 +78,7 @@ struct ConnectionPoolTests {
 
   @Test("a file that is not a database fails at open")
   func refusesNonDatabase() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: directory.path()))
     let error = await #expect(throws: SQLiteError.self) {
       try await ConnectionPool(path: directory.path())
@@ -93,33 +88,32 @@ struct ConnectionPoolTests {
 
   @Test("checkpoints report frames, and close truncates the WAL and closes every reader")
   func checkpointAndClose() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    for index in 0..<20 {
-      try await pool.write { db in try db.execute("INSERT INTO t VALUES (?, ?)", [index, "x"]) }
+    try await withPool(recipe()) { pool in
+      for index in 0..<20 {
+        try await pool.write { db in try db.execute("INSERT INTO t VALUES (?, ?)", [index, "x"]) }
+      }
+      _ = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+      let passive = try await pool.checkpoint(.passive)
+      #expect(passive.logFrames > 0)
+      #expect(passive.checkpointedFrames == passive.logFrames)
+      let truncate = try await pool.checkpoint(.truncate)
+      #expect(truncate.logFrames == 0)
+      #expect(pool.statistics.walSize == 0)
+      try await pool.close()
+      let stats = pool.statistics
+      #expect(stats.readersOpened == stats.readersClosed)
+      #expect(stats.openReaders == 0)
+      #expect(stats.writerState == .closed)
+      await #expect(throws: SQLiteError.self) { try await pool.read { _ in 1 } }
+      await #expect(throws: SQLiteError.self) { try await pool.write { _ in 1 } }
     }
-    _ = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-    let passive = try await pool.checkpoint(.passive)
-    #expect(passive.logFrames > 0)
-    #expect(passive.checkpointedFrames == passive.logFrames)
-    let truncate = try await pool.checkpoint(.truncate)
-    #expect(truncate.logFrames == 0)
-    #expect(pool.statistics.walSize == 0)
-    try await pool.close()
-    let stats = pool.statistics
-    #expect(stats.readersOpened == stats.readersClosed)
-    #expect(stats.openReaders == 0)
-    #expect(stats.writerState == .closed)
-    await #expect(throws: SQLiteError.self) { try await pool.read { _ in 1 } }
-    await #expect(throws: SQLiteError.self) { try await pool.write { _ in 1 } }
-    try await pool.close()
   }
 
   @Test("the WAL is bounded by journal_size_limit")
   func boundedWAL() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let limit: Int64 = 64 * 1024
-    let pool = try await makePool(directory, .init(journalSizeLimit: limit))
+    let pool = try await recipe(.init(journalSizeLimit: limit)).open(in: directory)
     try await pool.write { db in
       for index in 0..<2_000 {
         try db.execute("INSERT INTO t VALUES (?, ?)", [index, String(repeating: "x", count: 200)])
@@ -135,13 +129,13 @@ struct ConnectionPoolTests {
 
   @Test("prepareConnection runs on the writer and on every reader")
   func prepareConnectionEverywhere() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let configuration = ConnectionPool.Configuration(prepareConnection: { db in
       try db.createFunction("twice", argumentCount: 1) { arguments in
         (Int.fromSQLite(arguments[0]) ?? 0) * 2
       }
     })
-    let pool = try await makePool(directory, configuration)
+    let pool = try await recipe(configuration).open(in: directory)
     let written = try await pool.write { db in try db.scalar("SELECT twice(21)", as: Int.self) }
     let read = try await pool.read { db in try db.scalar("SELECT twice(4)", as: Int.self) }
     #expect(written == 42)
@@ -151,13 +145,12 @@ struct ConnectionPoolTests {
 
   @Test("interrupt() with nothing running leaves later accesses alone")
   func idleInterruptIsHarmless() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    _ = try await pool.read { db in try db.scalar("SELECT 1", as: Int.self) }
-    pool.interrupt()
-    let value = try await pool.read { db in try db.scalar("SELECT 2", as: Int.self) }
-    try await pool.write { db in try db.execute("INSERT INTO t VALUES (1, 'x')") }
-    #expect(value == 2)
-    try await pool.close()
+    try await withPool(recipe()) { pool in
+      _ = try await pool.read { db in try db.scalar("SELECT 1", as: Int.self) }
+      pool.interrupt()
+      let value = try await pool.read { db in try db.scalar("SELECT 2", as: Int.self) }
+      try await pool.write { db in try db.execute("INSERT INTO t VALUES (1, 'x')") }
+      #expect(value == 2)
+    }
   }
 }

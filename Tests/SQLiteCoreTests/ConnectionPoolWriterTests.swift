@@ -1,15 +1,11 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("ConnectionPool writer")
 struct ConnectionPoolWriterTests {
-  private func makePool(
-    _ directory: PoolTestDirectory,
-    _ configuration: ConnectionPool.Configuration = ConnectionPool.Configuration()
-  ) async throws -> ConnectionPool {
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
-    try await pool.write { db in try db.execute("CREATE TABLE t(a)") }
-    return pool
+  private func recipe(_ configuration: ConnectionPool.Configuration = .init()) -> PoolRecipe {
+    PoolRecipe(schema: "CREATE TABLE t(a)", configuration)
   }
 
   private func count(_ pool: ConnectionPool) async throws -> Int? {
@@ -18,99 +14,83 @@ struct ConnectionPoolWriterTests {
 
   @Test("a writer session keeps a transaction open across awaits; other writes wait behind it")
   func sessionHoldsWriter() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let session = try await pool.beginWriterSession()
-    try await session.execute { db in try db.execute("BEGIN; INSERT INTO t VALUES (1)") }
-    #expect(try await session.isInsideTransaction)
-    #expect(pool.statistics.writerState == .session)
-    let queued = Task { try await pool.write { db in try db.execute("INSERT INTO t VALUES (2)") } }
-    #expect(await eventually { pool.statistics.waitingWrites == 1 })
-    // Reads go on and see nothing uncommitted.
-    #expect(try await count(pool) == 0)
-    try await session.execute { db in try db.execute("INSERT INTO t VALUES (3); COMMIT") }
-    try await session.end()
-    try await queued.value
-    #expect(try await count(pool) == 3)
-    #expect(pool.statistics.writerState == .idle)
-    try await pool.close()
+    try await withPool(recipe()) { pool in
+      let session = try await pool.beginWriterSession()
+      try await session.execute { db in try db.execute("BEGIN; INSERT INTO t VALUES (1)") }
+      #expect(try await session.isInsideTransaction)
+      #expect(pool.statistics.writerState == .session)
+      let queued = Task {
+        try await pool.write { db in try db.execute("INSERT INTO t VALUES (2)") }
+      }
+      #expect(await eventually { pool.statistics.waitingWrites == 1 })
+      // Reads go on and see nothing uncommitted.
+      #expect(try await count(pool) == 0)
+      try await session.execute { db in try db.execute("INSERT INTO t VALUES (3); COMMIT") }
+      try await session.end()
+      try await queued.value
+      #expect(try await count(pool) == 3)
+      #expect(pool.statistics.writerState == .idle)
+    }
   }
 
   @Test("a session that ends with a transaction open rolls it back and reports it")
   func sessionRollsBackOpenTransaction() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let error = await #expect(throws: SQLiteError.self) {
-      try await pool.withWriterSession { session in
-        try await session.execute { db in try db.execute("BEGIN; INSERT INTO t VALUES (1)") }
+    try await withPool(recipe()) { pool in
+      let error = await #expect(throws: SQLiteError.self) {
+        try await pool.withWriterSession { session in
+          try await session.execute { db in try db.execute("BEGIN; INSERT INTO t VALUES (1)") }
+        }
       }
+      #expect(error?.code == .abort)
+      #expect(try await count(pool) == 0)
+      let inside = try await pool.writeWithoutTransaction { db in db.isInsideTransaction }
+      #expect(!inside)
+      #expect(pool.statistics.writerState == .idle)
     }
-    #expect(error?.code == .abort)
-    #expect(try await count(pool) == 0)
-    let inside = try await pool.writeWithoutTransaction { db in db.isInsideTransaction }
-    #expect(!inside)
-    #expect(pool.statistics.writerState == .idle)
-    try await pool.close()
   }
 
   @Test("a session is unusable after it ends")
   func sessionEnds() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    let session = try await pool.beginWriterSession()
-    try await session.end()
-    try await session.end()
-    await #expect(throws: SQLiteError.self) { try await session.execute { _ in 1 } }
-    try await pool.close()
+    try await withPool(recipe()) { pool in
+      let session = try await pool.beginWriterSession()
+      try await session.end()
+      try await session.end()
+      await #expect(throws: SQLiteError.self) { try await session.execute { _ in 1 } }
+    }
   }
 
   @Test("a barrier write waits until no read runs, and reads wait for it")
   func barrier() async throws {
-    let directory = try PoolTestDirectory()
     let release = Gate()
     let entered = Counter()
-    let configuration = ConnectionPool.Configuration(prepareConnection: { db in
-      try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
-        entered.increment()
-        guard release.wait() else { throw GateTimedOut() }
-        return 1
+    try await withPool(recipe(.holding(entered: entered, until: release))) { pool in
+      let events = Locked<[String]>([])
+      async let reading: Void = pool.read { db in
+        _ = try db.scalar("SELECT hold()", as: Int.self)
+        events.withLock { $0.append("read") }
       }
-    })
-    let pool = try await makePool(directory, configuration)
-    let events = Locked<[String]>([])
-    async let reading: Void = pool.read { db in
-      _ = try db.scalar("SELECT hold()", as: Int.self)
-      events.withLock { $0.append("read") }
+      #expect(await eventually { entered.current == 1 })
+      async let barrier: Void = pool.barrierWriteWithoutTransaction { db in
+        #expect(db.isAutocommit)
+        events.withLock { $0.append("barrier") }
+      }
+      #expect(await eventually { pool.statistics.writerState == .writing })
+      let later = Task { try await pool.read { _ in events.withLock { $0.append("later read") } } }
+      #expect(await eventually { pool.statistics.waitingReads == 1 })
+      release.open()
+      try await reading
+      try await barrier
+      try await later.value
+      #expect(events.value == ["read", "barrier", "later read"])
     }
-    #expect(await eventually { entered.current == 1 })
-    async let barrier: Void = pool.barrierWriteWithoutTransaction { db in
-      #expect(db.isAutocommit)
-      events.withLock { $0.append("barrier") }
-    }
-    #expect(await eventually { pool.statistics.writerState == .writing })
-    let later = Task { try await pool.read { _ in events.withLock { $0.append("later read") } } }
-    #expect(await eventually { pool.statistics.waitingReads == 1 })
-    release.open()
-    try await reading
-    try await barrier
-    try await later.value
-    #expect(events.value == ["read", "barrier", "later read"])
-    try await pool.close()
   }
 
   @Test("close() while a barrier write waits for a read lets both finish")
   func closeDuringBarrier() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let release = Gate()
     let entered = Counter()
-    let configuration = ConnectionPool.Configuration(prepareConnection: { db in
-      try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
-        entered.increment()
-        guard release.wait() else { throw GateTimedOut() }
-        return 1
-      }
-    })
-    let pool = try await makePool(directory, configuration)
+    let pool = try await recipe(.holding(entered: entered, until: release)).open(in: directory)
     async let reading: Int? = pool.read { db in try db.scalar("SELECT hold()", as: Int.self) }
     #expect(await eventually { entered.current == 1 })
     let barrierDone = Counter()
@@ -139,12 +119,11 @@ struct ConnectionPoolWriterTests {
 
   @Test("write kinds: deferred, immediate and exclusive all commit")
   func writeKinds() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory)
-    for kind in TransactionKind.allCases {
-      try await pool.write(kind) { db in try db.execute("INSERT INTO t VALUES (1)") }
+    try await withPool(recipe()) { pool in
+      for kind in TransactionKind.allCases {
+        try await pool.write(kind) { db in try db.execute("INSERT INTO t VALUES (1)") }
+      }
+      #expect(try await count(pool) == 3)
     }
-    #expect(try await count(pool) == 3)
-    try await pool.close()
   }
 }

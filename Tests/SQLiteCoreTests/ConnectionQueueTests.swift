@@ -1,4 +1,5 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("ConnectionQueue")
@@ -87,7 +88,7 @@ struct ConnectionQueueTests {
         try db.scalar("SELECT count(*) FROM note", as: Int.self)
       }
     }
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let queue = try await ConnectionQueue(path: directory.path("queue.db"))
     #expect(try await addAndCount(queue) == 1)
     try await queue.close()

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("Connection")
@@ -15,8 +16,7 @@ struct ConnectionTests {
 
   @Test("creates a missing file by default and remembers how it was opened")
   func createsFile() throws {
-    try TemporaryDirectory.with { directory in
-      let path = directory.path("new.db")
+    try ScratchDirectory.withFile("new.db", prefix: "sqlitecore") { path in
       let db = try Connection(path: path, options: OpenOptions(busyTimeout: 10))
       try db.execute("CREATE TABLE t(a)")
       #expect(FileManager.default.fileExists(atPath: path))
@@ -29,7 +29,7 @@ struct ConnectionTests {
 
   @Test("read-write without create fails with cantopen on a missing file and creates nothing")
   func readWriteMissingFile() throws {
-    try TemporaryDirectory.with { directory in
+    try ScratchDirectory.with("sqlitecore") { directory in
       for mode in [OpenOptions.Mode.readWrite, .readOnly] {
         let error = try #require(throws: SQLiteError.self) {
           try Connection(path: directory.path("missing.db"), options: OpenOptions(mode: mode))
@@ -42,8 +42,7 @@ struct ConnectionTests {
 
   @Test("read-only refuses writes with readonly and still reads")
   func readOnlyRefusesWrites() throws {
-    try TemporaryDirectory.with { directory in
-      let path = directory.path("ro.db")
+    try ScratchDirectory.withFile("ro.db", prefix: "sqlitecore") { path in
       try Connection(path: path).execute("CREATE TABLE t(a); INSERT INTO t VALUES (1)")
       let db = try Connection(path: path, options: .readOnly)
       #expect(db.isReadOnly() == true)
@@ -58,7 +57,7 @@ struct ConnectionTests {
 
   @Test("opens file: URIs, including mode=ro and mode=memory")
   func uris() throws {
-    try TemporaryDirectory.with { directory in
+    try ScratchDirectory.with("sqlitecore") { directory in
       let path = directory.path("uri.db")
       try Connection(path: "file:\(path)").execute("CREATE TABLE t(a)")
       #expect(FileManager.default.fileExists(atPath: path))
@@ -76,7 +75,7 @@ struct ConnectionTests {
 
   @Test("noFollow refuses a symbolic link")
   func noFollow() throws {
-    try TemporaryDirectory.with { directory in
+    try ScratchDirectory.with("sqlitecore") { directory in
       let target = directory.path("target.db")
       try Connection(path: target).execute("CREATE TABLE t(a)")
       let link = directory.path("link.db")
@@ -93,8 +92,7 @@ struct ConnectionTests {
     "a write waiting on another connection's write lock fails with busy",
     arguments: [0, 20] as [Int32])
   func busyTimeout(milliseconds: Int32) throws {
-    try TemporaryDirectory.with { directory in
-      let path = directory.path("busy.db")
+    try ScratchDirectory.withFile("busy.db", prefix: "sqlitecore") { path in
       let holder = try Connection(path: path)
       try holder.execute("CREATE TABLE t(a); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
       let waiter = try Connection(path: path, options: OpenOptions(busyTimeout: milliseconds))

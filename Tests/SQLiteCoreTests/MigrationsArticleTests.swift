@@ -1,4 +1,5 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 /// Runs the code of the DocC article Migrations.md; its blocks appear here line for line.
@@ -66,7 +67,7 @@ struct MigrationsArticleTests {
 
   @Test("on a pool, up to a migration, and while developing")
   func poolAndUpTo() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let path = directory.path()
     var migrator = MigratorTests.library()
     let pool = try await ConnectionPool(path: path)

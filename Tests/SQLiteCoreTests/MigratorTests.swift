@@ -1,4 +1,5 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("Migrator")
@@ -83,8 +84,7 @@ struct MigratorTests {
 
   @Test("a database migrated further than the app knows is refused, untouched")
   func newerDatabaseRefused() throws {
-    try TemporaryDirectory.with { directory in
-      let path = directory.path("app.db")
+    try ScratchDirectory.withFile("app.db", prefix: "sqlitecore") { path in
       var newer = Self.library()
       newer.registerMigration("create review") { db in try db.execute("CREATE TABLE review(x)") }
       try newer.migrate(Connection(path: path))
@@ -165,8 +165,7 @@ struct MigratorTests {
 
   @Test("erases and migrates again when a recorded migration's definition changed")
   func erasesOnSchemaChange() throws {
-    try TemporaryDirectory.with { directory in
-      let path = directory.path("dev.db")
+    try ScratchDirectory.withFile("dev.db", prefix: "sqlitecore") { path in
       try Self.library().migrate(Connection(path: path))
       try Connection(path: path).execute("INSERT INTO author(name) VALUES ('Ann')")
 
@@ -220,7 +219,7 @@ struct MigratorTests {
 
   @Test("the same migrator runs on a pool and on a queue")
   func asyncHandles() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let pool = try await ConnectionPool(path: directory.path())
     let migrator = Self.library()
     try await migrator.migrate(pool)

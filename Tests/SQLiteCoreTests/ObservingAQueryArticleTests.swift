@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 /// Runs the snippets of the DocC article ObservingAQuery.md, so the article cannot drift.
@@ -13,38 +14,37 @@ struct ObservingAQueryArticleTests {
 
   @Test("the article's snippets run")
   func snippets() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await ConnectionPool(path: directory.path("app.db"))
-    try await pool.write { db in
-      try db.execute("CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT, score REAL)")
-    }
-    let shown = Locked<[[Player]]>([])
-    let show = { (top: [Player]) in shown.withLock { $0.append(top) } }
-
-    let leaders = pool.observe { db in
-      try db.query(Player.self, "SELECT * FROM player ORDER BY score DESC LIMIT 10")
-    }
-    let ada = Player(id: 1, name: "Ada", score: 9)
-    let follower = Task {
-      for try await top in leaders {
-        show(top)
-        if top == [ada] { return }
+    try await withPool(PoolRecipe(file: "app.db")) { pool in
+      try await pool.write { db in
+        try db.execute("CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT, score REAL)")
       }
-    }
-    #expect(await eventually { shown.value.count == 1 })
-    _ = try await pool.write { db in try db.insert(ada, into: "player") }
-    try await follower.value
-    #expect(shown.value == [[], [ada]])
+      let shown = Locked<[[Player]]>([])
+      let show = { (top: [Player]) in shown.withLock { $0.append(top) } }
 
-    let task = Task {
-      for try await count in pool.observe({ db in
-        try db.scalar("SELECT count(*) FROM player", as: Int.self)
-      }) {
-        print(count ?? 0)
+      let leaders = pool.observe { db in
+        try db.query(Player.self, "SELECT * FROM player ORDER BY score DESC LIMIT 10")
       }
+      let ada = Player(id: 1, name: "Ada", score: 9)
+      let follower = Task {
+        for try await top in leaders {
+          show(top)
+          if top == [ada] { return }
+        }
+      }
+      #expect(await eventually { shown.value.count == 1 })
+      _ = try await pool.write { db in try db.insert(ada, into: "player") }
+      try await follower.value
+      #expect(shown.value == [[], [ada]])
+
+      let task = Task {
+        for try await count in pool.observe({ db in
+          try db.scalar("SELECT count(*) FROM player", as: Int.self)
+        }) {
+          print(count ?? 0)
+        }
+      }
+      task.cancel()
+      try await task.value
     }
-    task.cancel()
-    try await task.value
-    try await pool.close()
   }
 }

@@ -1,140 +1,10 @@
-import Dispatch
-import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
-
-/// A scratch directory for one test's database files, removed with its `-wal` and `-shm`.
-final class PoolTestDirectory: Sendable {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("litesh-pool-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  /// The path of a database file inside the directory.
-  func path(_ name: String = "test.db") -> String { url.appendingPathComponent(name).path }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-}
-
-/// How long a gate or rendezvous waits before the test fails: generous, never a timing guess.
-let testTimeout: Double = 20
-
-/// A one-shot signal that blocking code (inside a connection's closure) and tasks can wait on.
-final class Gate: Sendable {
-  private let semaphore = DispatchSemaphore(value: 0)
-  private let isOpen = Locked(false)
-
-  /// Opens the gate: every waiter, present and future, passes.
-  func open() {
-    let wasOpen = isOpen.withLock { open in
-      defer { open = true }
-      return open
-    }
-    if !wasOpen { semaphore.signal() }
-  }
-
-  /// Blocks the calling thread until the gate opens; false after `timeout` seconds.
-  func wait(timeout: Double = testTimeout) -> Bool {
-    guard semaphore.wait(timeout: .now() + timeout) == .success else { return false }
-    semaphore.signal()
-    return true
-  }
-
-  /// Waits without blocking a cooperative thread: a thread of its own does the blocking.
-  func waitAsync(timeout: Double = testTimeout) async -> Bool {
-    await blockingOffThePool { self.wait(timeout: timeout) }
-  }
-}
-
-/// Blocks each arriving thread until `count` threads have arrived (or the timeout passes).
-final class Rendezvous: Sendable {
-  private let count: Int
-  private let arrived = Locked(0)
-  private let gate = Gate()
-
-  init(count: Int) { self.count = count }
-
-  /// Arrives and waits for the others; false when they did not all come in time.
-  func arrive(timeout: Double = testTimeout) -> Bool {
-    let now = arrived.withLock { value in
-      value += 1
-      return value
-    }
-    if now == count { gate.open() }
-    return gate.wait(timeout: timeout)
-  }
-
-  /// How many arrived so far.
-  var arrivals: Int { arrived.withLock { $0 } }
-}
-
-/// A thread-safe counter.
-final class Counter: Sendable {
-  private let value = Locked(0)
-
-  @discardableResult
-  func increment() -> Int {
-    value.withLock { value in
-      value += 1
-      return value
-    }
-  }
-
-  var current: Int { value.withLock { $0 } }
-}
-
-/// Polls `condition` every millisecond until it holds; false after the timeout.
-func eventually(
-  timeout: Double = testTimeout, _ condition: @Sendable () -> Bool
-) async -> Bool {
-  let deadline = Date().addingTimeInterval(timeout)
-  while !condition() {
-    if Date() > deadline { return false }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return true
-}
-
-/// Runs blocking `body` on a new thread of its own and waits for it without blocking a
-/// cooperative thread.
-///
-/// Not `DispatchQueue.global()`: on Linux Swift concurrency's cooperative pool *is* the global
-/// queue, limited to one thread per core, so a block that waits there takes a thread from the
-/// pool. On 2 cores, two such waits stall every task in the test process until they time out.
-func blockingOffThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-  await withCheckedContinuation { continuation in
-    Thread.detachNewThread { continuation.resume(returning: body()) }
-  }
-}
 
 /// A failure raised inside SQL functions when a rendezvous or gate times out.
 struct GateTimedOut: Error, CustomStringConvertible {
   var description: String { "a gate or rendezvous timed out" }
-}
-
-/// A value shared between tasks and connection threads, behind a lock.
-///
-/// `NSLock` rather than `Mutex`: ThreadSanitizer cannot see `Mutex`'s contended hand-over on
-/// Linux (a futex in the kernel) and would report false races.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-  // @unchecked Sendable: `storage` is only touched with `lock` held.
-  private let lock = NSLock()
-  private var storage: Value
-
-  init(_ value: Value) { storage = value }
-
-  /// Runs `body` with exclusive access to the value.
-  func withLock<R>(_ body: (inout Value) -> R) -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&storage)
-  }
-
-  /// The value now.
-  var value: Value { withLock { $0 } }
 }
 
 extension ConnectionPool.Configuration {
@@ -145,6 +15,24 @@ extension ConnectionPool.Configuration {
       prepareConnection: { db in
         try db.createFunction("rendezvous", argumentCount: 0, isDeterministic: false) { _ in
           guard rendezvous.arrive() else { throw GateTimedOut() }
+          return 1
+        }
+      })
+  }
+
+  /// Connections whose SQL function `hold()` counts itself in `entered`, then waits for
+  /// `release` to open (and returns 1).
+  static func holding(
+    entered: Counter, until release: Gate,
+    readers: Int = ConnectionPool.Configuration().maximumReaderCount,
+    readerWaitTimeout: Duration? = nil
+  ) -> Self {
+    Self(
+      maximumReaderCount: readers, readerWaitTimeout: readerWaitTimeout,
+      prepareConnection: { db in
+        try db.createFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
+          entered.increment()
+          guard release.wait() else { throw GateTimedOut() }
           return 1
         }
       })
@@ -176,16 +64,66 @@ func expectFailure<T>(
   }
 }
 
+/// How a test opens its pool: the file in the scratch directory, the configuration, and the
+/// schema the writer runs first.
+struct PoolRecipe {
+  var file: String
+  var schema: String?
+  var configuration: ConnectionPool.Configuration
+
+  init(
+    file: String = "test.db", schema: String? = nil,
+    _ configuration: ConnectionPool.Configuration = .init()
+  ) {
+    self.file = file
+    self.schema = schema
+    self.configuration = configuration
+  }
+
+  /// Table `t(a)`, on connections whose SQL function `started()` opens `started`.
+  static func table(started: Gate = Gate()) -> PoolRecipe {
+    PoolRecipe(schema: "CREATE TABLE t(a)", .signalling(started))
+  }
+
+  /// Opens the pool on the recipe's file in `directory` and runs the schema.
+  func open(in directory: ScratchDirectory) async throws -> ConnectionPool {
+    let pool = try await ConnectionPool(path: directory.path(file), configuration: configuration)
+    if let schema { try await pool.write { db in try db.execute(schema) } }
+    return pool
+  }
+}
+
+/// Runs `body` with a pool opened by `recipe` in a fresh scratch directory, then closes the
+/// pool (a failure to close fails the test) and removes the directory.
+///
+/// ```swift
+/// try await withPool(.table()) { pool in
+///   …
+/// }
+/// ```
+func withPool(
+  _ recipe: PoolRecipe, isolation: isolated (any Actor)? = #isolation,
+  _ body: (ConnectionPool) async throws -> Void
+) async throws {
+  try await ScratchDirectory.with("litesh-pool") { directory in
+    let pool = try await recipe.open(in: directory)
+    do {
+      try await body(pool)
+    } catch {
+      try? await pool.close()
+      throw error
+    }
+    try await pool.close()
+  }
+}
+
 extension ConnectionPool {
   /// A pool on a database in `directory` with an empty table `t(a)`, whose connections'
   /// `started()` opens `started`.
   static func withTable(
-    in directory: PoolTestDirectory, started: Gate = Gate()
+    in directory: ScratchDirectory, started: Gate = Gate()
   ) async throws -> ConnectionPool {
-    let configuration = ConnectionPool.Configuration.signalling(started)
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
-    try await pool.write { db in try db.execute("CREATE TABLE t(a)") }
-    return pool
+    try await PoolRecipe.table(started: started).open(in: directory)
   }
 
   /// Column `a` of table `t`, in insertion order.

@@ -1,4 +1,5 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("Serialize and deserialize")
@@ -24,7 +25,7 @@ struct SerializationTests {
 
   @Test("a database file serializes as its pages, and the copy leaves the file as it was")
   func fromFile() throws {
-    try TemporaryDirectory.with { directory in
+    try ScratchDirectory.with("sqlitecore") { directory in
       let file = try Connection(path: directory.path("f.db"))
       try file.execute("CREATE TABLE t(a); INSERT INTO t VALUES (1)")
       let copy = try Connection()

@@ -1,4 +1,5 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 // The code of the DocC article TestingInMemory.md, line for line, and the test it shows.
@@ -45,7 +46,7 @@ struct TestingInMemoryArticleTests {
 
   @Test("the same store runs on a pool on a file, and queues in memory share nothing")
   func poolToo() async throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let pool = try await openNotes(path: directory.path())
     let store = NoteStore(database: pool)
     try await store.add("one")

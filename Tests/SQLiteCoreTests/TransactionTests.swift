@@ -1,4 +1,5 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("Transaction")
@@ -64,7 +65,7 @@ struct TransactionTests {
 
   @Test("an immediate transaction takes the write lock at once")
   func immediateLocks() throws {
-    let directory = try PoolTestDirectory()
+    let directory = try ScratchDirectory("litesh-pool")
     let first = try Connection(path: directory.path())
     try first.execute("CREATE TABLE t(a)")
     let second = try Connection(path: directory.path())

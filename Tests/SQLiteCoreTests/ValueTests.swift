@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("Value")
@@ -17,7 +18,7 @@ struct ValueTests {
 
   @Test("every value kind round-trips through a database file", arguments: roundTripValues)
   func roundTrip(value: Value) throws {
-    try TemporaryDirectory.with { directory in
+    try ScratchDirectory.with("sqlitecore") { directory in
       let file = directory.path("values.db")
       do {
         let db = try Connection(path: file)
@@ -67,7 +68,7 @@ struct ValueTests {
 
   @Test("a 10 MB blob round-trips byte for byte")
   func largeBlob() throws {
-    try TemporaryDirectory.with { directory in
+    try ScratchDirectory.with("sqlitecore") { directory in
       let db = try Connection(path: directory.path("blob.db"))
       let size = 10_000_000
       // Random bytes from SQLite, compared in SQL: fast even in a debug build.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("FileFunctions")
@@ -7,13 +8,13 @@ struct FileFunctionsTests {
   private func expectSame(_ template: String, sourceLocation: SourceLocation = #_sourceLocation)
     throws
   {
-    let ours = try ScratchDirectory()
-    let theirs = try ScratchDirectory()
-    let litesh = try Reference.litesh(template.replacingOccurrences(of: "$DIR", with: ours.path))
-      .replacingOccurrences(of: ours.path, with: "$DIR")
+    let ours = try ScratchDirectory("litesh-functions")
+    let theirs = try ScratchDirectory("litesh-functions")
+    let litesh = try Reference.litesh(template.replacingOccurrences(of: "$DIR", with: ours.root))
+      .replacingOccurrences(of: ours.root, with: "$DIR")
     let sqlite3 = try Reference.sqlite3(
-      template.replacingOccurrences(of: "$DIR", with: theirs.path)
-    ).replacingOccurrences(of: theirs.path, with: "$DIR")
+      template.replacingOccurrences(of: "$DIR", with: theirs.root)
+    ).replacingOccurrences(of: theirs.root, with: "$DIR")
     #expect(litesh == sqlite3, sourceLocation: sourceLocation)
     #expect(try ours.listing() == theirs.listing(), sourceLocation: sourceLocation)
   }
@@ -45,21 +46,13 @@ struct FileFunctionsTests {
   }
 }
 
-/// A temporary directory removed when the value goes away.
-final class ScratchDirectory {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "litesh-functions-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
+extension ScratchDirectory {
   /// Every entry under the directory with its type, size, permissions and modification time.
   func listing() throws -> [String] {
     let manager = FileManager.default
-    let entries = manager.enumerator(atPath: path)?.allObjects.compactMap { $0 as? String } ?? []
+    let entries = manager.enumerator(atPath: root)?.allObjects.compactMap { $0 as? String } ?? []
     return try entries.sorted().map { entry in
-      let attributes = try manager.attributesOfItem(atPath: path + "/" + entry)
+      let attributes = try manager.attributesOfItem(atPath: path(entry))
       let type = attributes[.type] as? FileAttributeType
       let permissions = attributes[.posixPermissions] as? Int ?? -1
       let size = type == .typeRegular ? attributes[.size] as? Int ?? -1 : 0
@@ -68,6 +61,4 @@ final class ScratchDirectory {
       return "\(entry) \(type?.rawValue ?? "?") \(mode) \(size) \(pinned ?? false)"
     }
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
 }

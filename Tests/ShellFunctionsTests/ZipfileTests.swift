@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import SQLiteCore
 import ShellFunctions
+import TestSupport
 import Testing
 
 @Suite("Zipfile")
@@ -109,11 +110,9 @@ struct ZipfileTests {
 
   @Test("python3's zipfile reads what the table writes, and litesh reads what python writes")
   func interoperatesWithPython() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "zipfile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let mine = directory.appendingPathComponent("mine.zip").path
+    let directory = try ScratchDirectory("litesh-zipfile")
+    defer { directory.remove() }
+    let mine = directory.path("mine.zip")
     _ = try Reference.litesh(
       "CREATE VIRTUAL TABLE temp.t USING zipfile('\(mine)');"
         + "INSERT INTO t(name, mtime, data) VALUES('a.txt', 1577836800, printf('%.*c', 500, 'a'));"
@@ -127,7 +126,7 @@ struct ZipfileTests {
           + " print([(i.filename, i.file_size, i.compress_type) for i in z.infolist()])", mine,
       ], environment: [:])
     #expect(listing == "[('a.txt', 500, 8), ('dir/', 0, 0), ('s', 6, 0)]\n")
-    let theirs = directory.appendingPathComponent("theirs.zip").path
+    let theirs = directory.path("theirs.zip")
     _ = try Reference.run(
       "/usr/bin/python3",
       [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs every ``CompatibilityCase`` through `sqlite3` and the built `litesh` and compares
@@ -14,20 +15,31 @@ struct CompatibilityTests {
     var status: Int32
   }
 
-  static let sqlite3 = "/usr/bin/sqlite3"
+  static let sqlite3 = Binary.sqlite3
 
   @Test("litesh matches sqlite3", arguments: CompatibilityCases.all)
   func matchesSQLite3(_ testCase: CompatibilityCase) throws {
     if Self.readers != nil, Self.differentWithReaders[testCase.name] != nil { return }
-    let reference = try Self.run(Self.sqlite3, testCase)
-    let actual = try Self.run(Binary.litesh, testCase)
+    let (reference, actual) = try Self.expectSameRuns(testCase)
+    #expect(actual.errorBytes == reference.errorBytes, "stderr bytes differ")
+  }
+
+  /// Runs `testCase` through sqlite3 and litesh and expects the same stdout (as text, then as
+  /// bytes), stderr and status; returns both runs for further checks.
+  @discardableResult
+  static func expectSameRuns(
+    _ testCase: CompatibilityCase, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (reference: Run, actual: Run) {
+    let reference = try run(sqlite3, testCase)
+    let actual = try run(Binary.litesh, testCase)
     #expect(
       String(decoding: actual.output, as: UTF8.self)
-        == String(decoding: reference.output, as: UTF8.self))
-    #expect(actual.output == reference.output, "stdout bytes differ")
-    #expect(actual.errors == reference.errors)
-    #expect(actual.errorBytes == reference.errorBytes, "stderr bytes differ")
-    #expect(actual.status == reference.status)
+        == String(decoding: reference.output, as: UTF8.self), sourceLocation: sourceLocation)
+    #expect(
+      actual.output == reference.output, "stdout bytes differ", sourceLocation: sourceLocation)
+    #expect(actual.errors == reference.errors, sourceLocation: sourceLocation)
+    #expect(actual.status == reference.status, sourceLocation: sourceLocation)
+    return (reference, actual)
   }
 
   @Test("there are at least 150 cases")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Where litesh is deliberately stricter than sqlite3 3.40.1.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `.once -e|-x`, `.output -e|-x` and `.excel` against sqlite3, with a fake `xdg-open` first on
@@ -75,26 +76,26 @@ struct ViewedOutputTests {
     let query = ".mode table\n.headers on\nSELECT 1 AS a, 'two' AS b UNION ALL SELECT 3, NULL;\n"
     let viewed = try Self.run(
       Binary.litesh, Case(name: "-e", arguments: [], input: ".once -e\n" + query))
-    let directory = try BatchRun.Directory("viewed-plain")
+    let directory = try ScratchDirectory("litesh-viewed-plain")
     defer { directory.remove() }
     try directory.write("in.sql", Array((".once plain.txt\n" + query).utf8))
     let plain = try BatchRun.run(
-      Binary.litesh, [], in: directory, inputFile: directory.file("in.sql"))
+      Binary.litesh, [], in: directory, inputFile: directory.path("in.sql"))
     #expect(plain.status == 0)
-    let written = try String(contentsOfFile: directory.file("plain.txt"), encoding: .utf8)
+    let written = try String(contentsOfFile: directory.path("plain.txt"), encoding: .utf8)
     #expect(viewed.opened == ["argc=1 name=tempX.txt\n" + written])
   }
 
   /// Runs `program` in a fresh directory whose `tmp/` is `$TMP` and `$TMPDIR`.
   static func run(_ program: String, _ testCase: Case) throws -> Run {
-    let directory = try BatchRun.Directory("viewed")
+    let directory = try ScratchDirectory("litesh-viewed")
     defer { directory.remove() }
     let fileManager = FileManager.default
     for folder in ["bin", "tmp", "opened"] {
       try fileManager.createDirectory(
-        atPath: directory.file(folder), withIntermediateDirectories: true)
+        atPath: directory.path(folder), withIntermediateDirectories: true)
     }
-    let opener = directory.file("bin/xdg-open")
+    let opener = directory.path("bin/xdg-open")
     try directory.write(
       "bin/xdg-open",
       Array(
@@ -110,23 +111,23 @@ struct ViewedOutputTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = testCase.arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+    process.currentDirectoryURL = URL(fileURLWithPath: directory.root)
     var environment = ProcessInfo.processInfo.environment
-    environment["HOME"] = directory.path
-    environment["XDG_CONFIG_HOME"] = directory.path + "/.config"
-    environment["PATH"] = directory.file("bin") + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-    environment["TMP"] = directory.file("tmp")
-    environment["TMPDIR"] = directory.file("tmp")
-    environment["OPENED"] = directory.file("opened")
+    environment["HOME"] = directory.root
+    environment["XDG_CONFIG_HOME"] = directory.root + "/.config"
+    environment["PATH"] = directory.path("bin") + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["TMP"] = directory.path("tmp")
+    environment["TMPDIR"] = directory.path("tmp")
+    environment["OPENED"] = directory.path("opened")
     environment.removeValue(forKey: "TEMP")
     environment.removeValue(forKey: "SQLITE_TMPDIR")
     process.environment = environment
-    let outputFile = directory.file("stdout")
-    let errorFile = directory.file("stderr")
+    let outputFile = directory.path("stdout")
+    let errorFile = directory.path("stderr")
     _ = fileManager.createFile(atPath: outputFile, contents: nil)
     _ = fileManager.createFile(atPath: errorFile, contents: nil)
     process.standardInput = try FileHandle(
-      forReadingFrom: URL(fileURLWithPath: directory.file("stdin")))
+      forReadingFrom: URL(fileURLWithPath: directory.path("stdin")))
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
     try process.run()
@@ -134,15 +135,15 @@ struct ViewedOutputTests {
     func text(_ path: String) throws -> String {
       normalised(
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self),
-        directory: directory.path, program: program)
+        directory: directory.root, program: program)
     }
-    let openedNames = try fileManager.contentsOfDirectory(atPath: directory.file("opened"))
+    let openedNames = try fileManager.contentsOfDirectory(atPath: directory.path("opened"))
       .sorted { Int($0) ?? 0 < Int($1) ?? 0 }
     return Run(
       output: try text(outputFile), errors: try text(errorFile),
       status: process.terminationStatus,
-      opened: try openedNames.map { try text(directory.file("opened/" + $0)) },
-      leftOver: try fileManager.contentsOfDirectory(atPath: directory.file("tmp")))
+      opened: try openedNames.map { try text(directory.path("opened/" + $0)) },
+      leftOver: try fileManager.contentsOfDirectory(atPath: directory.path("tmp")))
   }
 
   /// `text` with temporary names as `tempX`/`etilqs_X`, the directory as `DIR` and the

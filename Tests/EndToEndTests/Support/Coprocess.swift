@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -119,19 +120,5 @@ final class Coprocess {
       return start..<(start + needle.count)
     }
     return nil
-  }
-}
-
-/// Writing to a child that has already exited: the test goes on and its assertions decide.
-///
-/// By default such a write raises SIGPIPE, which kills the whole test process (every suite runs
-/// in it) rather than failing one test; tests that write to children's pipes go through here.
-enum BrokenPipe {
-  private static let ignored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
-
-  /// Writes `data` to `handle`, ignoring a closed read end (`EPIPE`).
-  static func write(_ data: Data, to handle: FileHandle) {
-    ignored
-    try? handle.write(contentsOf: data)
   }
 }

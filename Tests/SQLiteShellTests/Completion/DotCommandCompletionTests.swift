@@ -1,6 +1,7 @@
 import Glibc
 import SQLiteCore
 import SQLiteShell
+import TestSupport
 import Testing
 
 @Suite("CompletionEngine+DotCommands")
@@ -64,12 +65,9 @@ struct DotCommandCompletionTests {
 
   @Test("completes file names for .open and .read, with directories ending in a slash")
   func fileNames() throws {
-    let directory = try TemporaryDirectory.make("litesh-completion")
-    defer {
-      for name in ["app.db", "apps/inner.sql", "notes.txt"] { unlink(directory + "/" + name) }
-      rmdir(directory + "/apps")
-      rmdir(directory)
-    }
+    let scratch = try ScratchDirectory("litesh-completion")
+    defer { scratch.remove() }
+    let directory = scratch.root
     mkdir(directory + "/apps", 0o755)
     for name in ["app.db", "apps/inner.sql", "notes.txt"] {
       close(open(directory + "/" + name, O_CREAT | O_WRONLY, 0o644))

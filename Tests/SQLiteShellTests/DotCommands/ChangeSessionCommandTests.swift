@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import SQLiteShell
+import TestSupport
 import Testing
 
 /// `.session` beyond what the compatibility cases compare: the changeset it writes replays on
@@ -20,15 +21,16 @@ struct ChangeSessionCommandTests {
 
   @Test("a changeset written by .session replays the changes on a second database")
   func changesetReplays() throws {
-    try TemporaryDirectory.with("litesh-session") { directory in
+    try ScratchDirectory.with("litesh-session") { directory in
       let result = ShellHarness().run(
         Self.schema + "\n.session open main s\n"
           + "INSERT INTO t VALUES (1, 'one'), (2, 'two'), (3, x'ff');\n"
           + "UPDATE t SET b = 'uno' WHERE a = 1;\nDELETE FROM t WHERE a = 2;\n"
-          + ".session changeset \(directory)/c.bin\n.session patchset \(directory)/p.bin\n")
+          + ".session changeset \(directory.root)/c.bin\n.session patchset \(directory.root)/p.bin\n"
+      )
       #expect(result.errors.isEmpty && result.output.isEmpty)
       for file in ["c.bin", "p.bin"] {
-        let replica = try replay(directory + "/" + file)
+        let replica = try replay(directory.path(file))
         #expect(
           try replica.scalar("SELECT group_concat(a || ':' || hex(b)) FROM t")
             == "1:756E6F,3:FF")
@@ -38,18 +40,18 @@ struct ChangeSessionCommandTests {
 
   @Test("with readers, writes are recorded on the writer, and .readers waits for .session close")
   func readersAndSessions() throws {
-    try TemporaryDirectory.with("litesh-session") { directory in
-      let result = ShellHarness(path: directory + "/r.db", readers: 2).run(
+    try ScratchDirectory.with("litesh-session") { directory in
+      let result = ShellHarness(path: directory.path("r.db"), readers: 2).run(
         Self.schema + "\nINSERT INTO t VALUES (1, 'before');\n.session open main s\n"
           + "SELECT count(*) FROM t;\nINSERT INTO t VALUES (2, 'during');\n"
           + "SELECT b FROM t WHERE a = 2;\n.readers 0\n.session isempty\n"
-          + ".session changeset \(directory)/c.bin\n.session close\n.readers 0\n")
+          + ".session changeset \(directory.root)/c.bin\n.session close\n.readers 0\n")
       #expect(result.output == "1\nduring\nsession s isempty flag = 0\n")
       #expect(
         result.errors.contains(
           "Error: cannot change readers while sessions are open (.session close)\n"))
       #expect(result.errors.contains("litesh: readers off"))
-      let replica = try replay(directory + "/c.bin")
+      let replica = try replay(directory.path("c.bin"))
       #expect(try replica.scalar("SELECT group_concat(a || b) FROM t") == "2during")
     }
   }

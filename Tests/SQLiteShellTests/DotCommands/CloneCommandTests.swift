@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import SQLiteShell
+import TestSupport
 import Testing
 
 /// `.clone` where litesh fixes sqlite3 3.40.1 (the shared behaviour is a compatibility case).
@@ -8,8 +9,7 @@ import Testing
 struct CloneCommandTests {
   @Test("a table named with a double quote keeps its rows; sqlite_sequence is not doubled")
   func quotedNamesAndSequence() throws {
-    try TemporaryDirectory.with("litesh-clone") { directory in
-      let path = directory + "/c.db"
+    try ScratchDirectory.withFile("c.db", prefix: "litesh-clone") { path in
       let result = ShellHarness().run(
         "CREATE TABLE \"d\"\"q\"(x UNIQUE); INSERT INTO \"d\"\"q\" VALUES (1), (2);\n"
           + "CREATE TABLE au(id INTEGER PRIMARY KEY AUTOINCREMENT, v);\n"

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import SQLiteShell
+import TestSupport
 import Testing
 
 /// `.connection` where litesh refuses what sqlite3 does unsafely, and how connections end.
@@ -26,30 +27,31 @@ struct ConnectionSlotCommandTests {
 
   @Test("switching is refused while readers run, and allowed after .readers 0")
   func refusedWithReaders() throws {
-    try TemporaryDirectory.with("litesh-connection") { directory in
-      let result = ShellHarness(path: directory + "/r.db", readers: 2).run(
+    try ScratchDirectory.with("litesh-connection") { directory in
+      let result = ShellHarness(path: directory.path("r.db"), readers: 2).run(
         "CREATE TABLE t(a);\n.connection 1\n.readers 0\n.connection 1\n.connection\n")
       #expect(
         result.errors.contains(
           "Error: cannot switch connections while readers are on: .readers 0 first\n"))
-      #expect(result.output == "       0: \(directory)/r.db\nACTIVE 1: (memory)\n")
+      #expect(result.output == "       0: \(directory.root)/r.db\nACTIVE 1: (memory)\n")
     }
   }
 
   @Test("closing the shell closes every connection, with the sessions each one has")
   func closeEndsEveryConnection() throws {
-    try TemporaryDirectory.with("litesh-connection") { directory in
+    try ScratchDirectory.with("litesh-connection") { directory in
       let harness = ShellHarness()
       let result = harness.run(
-        ".connection 1\n.open \(directory)/w.db\nPRAGMA journal_mode=WAL;\n"
+        ".connection 1\n.open \(directory.root)/w.db\nPRAGMA journal_mode=WAL;\n"
           + "CREATE TABLE t(a PRIMARY KEY);\n.session open main s\nINSERT INTO t VALUES (1);\n"
-          + ".connection 2\n.open \(directory)/w.db\nINSERT INTO t VALUES (2);\n.connection 0\n")
+          + ".connection 2\n.open \(directory.root)/w.db\nINSERT INTO t VALUES (2);\n.connection 0\n"
+      )
       #expect(result.output == "wal\n" && result.errors.isEmpty)
-      #expect(FileManager.default.fileExists(atPath: directory + "/w.db-wal"))
+      #expect(FileManager.default.fileExists(atPath: directory.path("w.db-wal")))
       harness.shell.close()
       // The last connection to close checkpoints and removes the WAL file.
-      #expect(!FileManager.default.fileExists(atPath: directory + "/w.db-wal"))
-      let check = try Connection(path: directory + "/w.db")
+      #expect(!FileManager.default.fileExists(atPath: directory.path("w.db-wal")))
+      let check = try Connection(path: directory.path("w.db"))
       #expect(try check.scalar("SELECT group_concat(a) FROM t") == "1,2")
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import SQLiteShell
+import TestSupport
 import Testing
 
 /// `-deserialize` and `.open --deserialize` where litesh goes past sqlite3 3.40.1 (the shared
@@ -9,8 +10,7 @@ import Testing
 struct DeserializeTests {
   @Test("a WAL database loads with the commits still in its -wal file; the file is untouched")
   func walFile() throws {
-    try TemporaryDirectory.with("litesh-deserialize") { directory in
-      let path = directory + "/w.db"
+    try ScratchDirectory.withFile("w.db", prefix: "litesh-deserialize") { path in
       let writer = try Connection(path: path)
       try writer.execute("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0")
       try writer.execute("CREATE TABLE t(a); INSERT INTO t VALUES (1), (2), (3)")
@@ -27,8 +27,7 @@ struct DeserializeTests {
 
   @Test(".open --maxsize limits the copy as -maxsize does")
   func openMaxSize() throws {
-    try TemporaryDirectory.with("litesh-deserialize") { directory in
-      let path = directory + "/m.db"
+    try ScratchDirectory.withFile("m.db", prefix: "litesh-deserialize") { path in
       try Connection(path: path).execute("CREATE TABLE t(a)")
       let result = ShellHarness().run(
         ".open --maxsize 9000 --deserialize \(path)\n"
@@ -40,8 +39,7 @@ struct DeserializeTests {
 
   @Test("readers are refused on a deserialized copy, which is not a file")
   func readers() throws {
-    try TemporaryDirectory.with("litesh-deserialize") { directory in
-      let path = directory + "/r.db"
+    try ScratchDirectory.withFile("r.db", prefix: "litesh-deserialize") { path in
       try Connection(path: path).execute("CREATE TABLE t(a)")
       let result = ShellHarness().run(".open --deserialize \(path)\n.readers 2\n")
       #expect(result.errors.hasPrefix("Error: cannot use readers with an in-memory"))

@@ -1,4 +1,5 @@
 import SQLiteShell
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -7,11 +8,6 @@ import Glibc
 
 @Suite("Dot-command behaviour")
 struct DotCommandBehaviourTests {
-  /// A fresh directory under /tmp, removed by the caller.
-  private func temporaryDirectory() throws -> String {
-    try TemporaryDirectory.make("litesh-shell")
-  }
-
   private func contents(_ path: String) -> String {
     guard let reader = LineReader.open(path: path) else { return "<missing>" }
     defer { reader.close() }
@@ -22,8 +18,9 @@ struct DotCommandBehaviourTests {
 
   @Test(".output redirects results and .print until reset; .once only the next command")
   func output() throws {
-    let directory = try temporaryDirectory()
-    defer { _ = system("rm -rf \(directory)") }
+    let scratch = try ScratchDirectory("litesh-shell")
+    defer { scratch.remove() }
+    let directory = scratch.root
     let (output, _) = ShellHarness().run(
       ".output \(directory)/a.txt\nSELECT 1;\n.print x\n.output\nSELECT 2;\n"
         + ".once \(directory)/b.txt\nSELECT 3;\nSELECT 4;\n")
@@ -34,8 +31,9 @@ struct DotCommandBehaviourTests {
 
   @Test(".read runs a file with its own line numbers and .quit ends only that file")
   func read() throws {
-    let directory = try temporaryDirectory()
-    defer { _ = system("rm -rf \(directory)") }
+    let scratch = try ScratchDirectory("litesh-shell")
+    defer { scratch.remove() }
+    let directory = scratch.root
     let file = try #require(OutputSink.open(path: "\(directory)/x.sql"))
     file.write("\nSELEC 1;\nSELECT 2;\n.quit\nSELECT 3;\n")
     file.close()

@@ -1,5 +1,6 @@
 import SQLiteCore
 import SQLiteShell
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,14 +11,14 @@ import Glibc
 struct SafeModeTests {
   /// Runs `line` after `SELECT 1;` in a -safe shell working in a fresh directory.
   private func runSafe(_ line: String, prepare: ((Connection) throws -> Void)? = nil) throws -> (
-    output: String, errors: String, status: Int32, directory: String
+    output: String, errors: String, status: Int32, directory: ScratchDirectory
   ) {
-    let directory = try TemporaryDirectory.make("litesh-safe")
+    let directory = try ScratchDirectory("litesh-safe")
     var state = ShellState()
     state.isSafe = true
     let harness = ShellHarness(state: state)
     if let prepare, let connection = harness.shell.openDatabase() { try prepare(connection) }
-    let script = "SELECT 1;\n" + line.replacing("DIR", with: directory) + "\nSELECT 2;\n"
+    let script = "SELECT 1;\n" + line.replacing("DIR", with: directory.root) + "\nSELECT 2;\n"
     let (output, errors) = harness.run(script)
     return (output, errors, harness.shell.exitStatus, directory)
   }
@@ -48,11 +49,10 @@ struct SafeModeTests {
     ])
   func refused(_ line: String, _ message: String) throws {
     let run = try runSafe(line)
-    defer { _ = system("rm -rf \(run.directory)") }
     #expect(run.output == "1\n")
     #expect(run.errors == "line 2: \(message)\n")
     #expect(run.status == 1)
-    #expect(!exists(run.directory + "/ran"))
+    #expect(!exists(run.directory.root + "/ran"))
   }
 
   @Test(
@@ -64,7 +64,6 @@ struct SafeModeTests {
       try connection.createFunction(name) { _ in "called" }
       if name == "fsdir" { try connection.execute("CREATE TABLE fsdir(name)") }
     }
-    defer { _ = system("rm -rf \(run.directory)") }
     #expect(run.errors == "line 2: cannot use the \(name)() function in safe mode\n")
     #expect(run.output == "1\n")
     #expect(run.status == 1)
@@ -73,7 +72,6 @@ struct SafeModeTests {
   @Test(".trace to stdout and in-memory .open stay allowed")
   func allowed() throws {
     let run = try runSafe(".trace stdout\n.open :memory:\nCREATE TABLE t(a);\n.tables")
-    defer { _ = system("rm -rf \(run.directory)") }
     // As in sqlite3, `.open` starts a new connection without the old one's trace.
     #expect(run.output == "1\nt\n2\n")
     #expect(run.errors.isEmpty)

@@ -1,4 +1,5 @@
 import SQLiteShell
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -60,8 +61,9 @@ struct TerminalCommandsTests {
 
   @Test("the editor gets a file of mode 0600 holding the text and returns what it wrote")
   func editorRoundTrip() throws {
-    let directory = try temporaryDirectory()
-    defer { _ = system("rm -rf '\(directory)'") }
+    let scratch = try ScratchDirectory("litesh-edit-test")
+    defer { scratch.remove() }
+    let directory = scratch.root
     let script = directory + "/editor.sh"
     try write(
       "#!/bin/sh\nstat -c %a \"$1\" > '\(directory)/mode'\ncp \"$1\" '\(directory)/seen'\n"
@@ -78,10 +80,6 @@ struct TerminalCommandsTests {
   func editorFailure() {
     let result = ExternalEditor.edit("SELECT 1;", editor: "exit 3; true")
     #expect(result == .failure(.init(message: "editor \"exit 3; true\" exited with status 3")))
-  }
-
-  private func temporaryDirectory() throws -> String {
-    try TemporaryDirectory.make("litesh-edit-test")
   }
 
   private func write(_ text: String, to path: String) throws {

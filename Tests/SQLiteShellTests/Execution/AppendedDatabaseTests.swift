@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 @testable import SQLiteShell
@@ -8,8 +9,7 @@ import Testing
 struct AppendedDatabaseTests {
   @Test("-append writes the trailer after the original bytes at the next multiple of 4096")
   func layout() throws {
-    try TemporaryDirectory.with("appended") { directory in
-      let path = directory + "/f"
+    try ScratchDirectory.withFile("f", prefix: "appended") { path in
       let original = Array("original\n".utf8)
       try Data(original).write(to: URL(fileURLWithPath: path))
       let run = ShellHarness.launch(["-append", path, "CREATE TABLE t(x)", ".vfsname"])
@@ -27,13 +27,13 @@ struct AppendedDatabaseTests {
 
   @Test("only a file with the trailer and without SQLite's header is opened through the VFS")
   func detection() throws {
-    try TemporaryDirectory.with("appended") { directory in
-      let plain = directory + "/plain.db"
+    try ScratchDirectory.with("appended") { directory in
+      let plain = directory.path("plain.db")
       _ = ShellHarness.launch([plain, "CREATE TABLE t(x)"])
       #expect(!AppendedDatabase.isAppended(plain))
-      #expect(!AppendedDatabase.isAppended(directory + "/missing"))
+      #expect(!AppendedDatabase.isAppended(directory.path("missing")))
       #expect(!AppendedDatabase.isAppended(":memory:"))
-      let appended = directory + "/appended"
+      let appended = directory.path("appended")
       try Data(
         "x".utf8 + Array(repeating: 0, count: 40) + Array("Start-Of-SQLite3-".utf8)
           + Array(repeating: 0, count: 8)
@@ -49,8 +49,7 @@ struct AppendedDatabaseTests {
 
   @Test("readers are refused for an appended database, even one that starts with the header")
   func noReaders() throws {
-    try TemporaryDirectory.with("appended") { directory in
-      let path = directory + "/empty"
+    try ScratchDirectory.withFile("empty", prefix: "appended") { path in
       _ = FileManager.default.createFile(atPath: path, contents: nil)
       let made = ShellHarness.launch(["-append", path, "CREATE TABLE t(x)"])
       #expect(made.status == 0)

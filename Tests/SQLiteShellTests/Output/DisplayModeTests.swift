@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 @testable import SQLiteShell
@@ -194,10 +195,10 @@ struct DisplayModeTests {
     let program = ShellHarness(state: state)
     let (output, _) = program.run("SELECT 1, NULL, 'a';\n")
     #expect(output == "1||a\n")
-    try TemporaryDirectory.with("litesh-display") { directory in
+    try ScratchDirectory.with("litesh-display") { directory in
       let person = Self.screenShell()
-      _ = person.run(".once \(directory)/out.txt\nSELECT 1, NULL, 'a';\n")
-      let file = try String(contentsOfFile: directory + "/out.txt", encoding: .utf8)
+      _ = person.run(".once \(directory.root)/out.txt\nSELECT 1, NULL, 'a';\n")
+      let file = try String(contentsOfFile: directory.path("out.txt"), encoding: .utf8)
       #expect(file == "1||a\n")
     }
   }

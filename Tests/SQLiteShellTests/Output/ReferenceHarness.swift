@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import SQLiteShell
+import TestSupport
 import Testing
 
 /// One comparison with sqlite3: setup SQL, dot-command settings, and a query.
@@ -30,23 +31,11 @@ struct ReferenceCase: Sendable, CustomTestStringConvertible {
 enum ReferenceHarness {
   /// The bytes `sqlite3` writes to stdout for the case.
   static func sqlite3Output(_ testCase: ReferenceCase) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = ["-batch", ":memory:"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
     let script =
       testCase.setup + "\n" + testCase.settings.joined(separator: "\n") + "\n"
       + testCase.query + "\n"
-    input.fileHandleForWriting.write(Data(script.utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return [UInt8](data)
+    return try ProgramRun.run(Binary.sqlite3, ["-batch", ":memory:"], input: Array(script.utf8))
+      .output
   }
 
   /// The bytes ``ResultWriter`` writes for the case, the style built by the same settings.

@@ -1,6 +1,7 @@
 import SQLiteCore
 import SQLiteShell
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,14 +13,15 @@ import Glibc
 struct ReadersCommandTests {
   /// A shell on `file` in a fresh directory, with `readers` as the session preference.
   private final class Session {
-    let directory: String
+    let scratch: ScratchDirectory
+    var directory: String { scratch.root }
     let harness: ShellHarness
 
     init(readers: Int, file: String? = "test.db") throws {
-      directory = try TemporaryDirectory.make("litesh-readers")
+      scratch = try ScratchDirectory("litesh-readers")
       var state = ShellState()
       state.readerCount = readers
-      if let file { state.databasePath = directory + "/" + file }
+      if let file { state.databasePath = scratch.path(file) }
       harness = ShellHarness(state: state)
     }
 
@@ -42,13 +44,8 @@ struct ReadersCommandTests {
       return line.map { String($0.split(separator: ":", maxSplits: 1)[1].dropFirst()) } ?? ""
     }
 
-    deinit {
-      harness.shell.close()
-      for suffix in ["", "-wal", "-shm", "-journal"] {
-        for name in ["test.db", "other.db", "aux.db"] { unlink(directory + "/" + name + suffix) }
-      }
-      rmdir(directory)
-    }
+    // The directory goes with `scratch`, after this.
+    deinit { harness.shell.close() }
   }
 
   @Test("a query runs on a reader and .readers shows the pool")

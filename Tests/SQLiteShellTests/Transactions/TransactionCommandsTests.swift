@@ -1,4 +1,5 @@
 import SQLiteCore
+import TestSupport
 import Testing
 
 @testable import SQLiteShell
@@ -11,16 +12,11 @@ import Glibc
 struct TransactionCommandsTests {
   /// A database file in a fresh directory, removed (with its journal) when the test ends.
   final class ScratchDatabase {
-    let directory: String
-    var path: String { directory + "/test.db" }
+    let directory: ScratchDirectory
+    var path: String { directory.path("test.db") }
 
     init() throws {
-      directory = try TemporaryDirectory.make("litesh-tx")
-    }
-
-    deinit {
-      for suffix in ["", "-journal", "-wal", "-shm", "2"] { unlink(path + suffix) }
-      rmdir(directory)
+      directory = try ScratchDirectory("litesh-tx")
     }
 
     /// `SELECT group_concat(a) FROM t` on a fresh connection: what is committed.

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import ShellFunctions
+import TestSupport
 import Testing
 
 @Suite("Database image: pages, b-trees, overflow chains and the WAL")
@@ -77,9 +78,9 @@ struct DatabaseImageTests {
 
   @Test("committed WAL frames overlay the file; a frame with a bad checksum ends the log")
   func writeAheadLog() throws {
-    let directory = try ScratchDirectory()
+    let directory = try ScratchDirectory("litesh-functions")
     defer { withExtendedLifetime(directory) {} }
-    let path = directory.path + "/w.db"
+    let path = directory.path("w.db")
     let connection = try Connection(path: path)
     try connection.execute(
       "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0; CREATE TABLE t(a INTEGER PRIMARY KEY, b);"

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import ShellFunctions
+import TestSupport
 import Testing
 
 @Suite("sqlite_dbdata and sqlite_dbptr")
@@ -8,12 +9,12 @@ struct PageDataTableTests {
   /// A connection with the shell functions on a file database of 200 rows (an interior page),
   /// and `aux` attached with one row.
   static func open(_ directory: ScratchDirectory) throws -> Connection {
-    let connection = try Connection(path: directory.path + "/d.db")
+    let connection = try Connection(path: directory.path("d.db"))
     try ShellFunctions.register(on: connection)
     try connection.execute(
       "CREATE TABLE t(a INTEGER PRIMARY KEY, b); "
         + "INSERT INTO t SELECT value, printf('%.50c', 'x') FROM generate_series(1, 200);"
-        + "ATTACH '\(directory.path + "/aux.db")' AS aux;"
+        + "ATTACH '\(directory.path("aux.db"))' AS aux;"
         + "CREATE TABLE aux.u(x); INSERT INTO aux.u VALUES('only');")
     return connection
   }
@@ -25,7 +26,7 @@ struct PageDataTableTests {
 
   @Test("each record field of a page, the rowid as field -1, and the schema argument")
   func data() throws {
-    let directory = try ScratchDirectory()
+    let directory = try ScratchDirectory("litesh-functions")
     defer { withExtendedLifetime(directory) {} }
     let connection = try Self.open(directory)
     let schema = try connection.query(
@@ -42,7 +43,7 @@ struct PageDataTableTests {
 
   @Test("each child pointer of the interior pages")
   func pointers() throws {
-    let directory = try ScratchDirectory()
+    let directory = try ScratchDirectory("litesh-functions")
     defer { withExtendedLifetime(directory) {} }
     let connection = try Self.open(directory)
     let leaves = try connection.query(

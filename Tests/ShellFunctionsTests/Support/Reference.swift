@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCore
 import ShellFunctions
+import TestSupport
 import Testing
 
 /// Runs the same SQL through the `sqlite3` 3.40.1 binary and through a `Connection` with the
@@ -13,21 +14,11 @@ enum Reference {
     _ sql: String, database: String = ":memory:", environment: [String: String] = [:],
     safe: Bool = false
   ) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = ["-batch"] + (safe ? ["-safe"] : []) + [database, sql]
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    var text = String(decoding: out, as: UTF8.self)
-    let message = String(decoding: err, as: UTF8.self)
+    let run = try ProgramRun.run(
+      Binary.sqlite3, ["-batch"] + (safe ? ["-safe"] : []) + [database, sql],
+      environment: environment)
+    var text = run.outputText
+    let message = run.errors
     // Only the first line: sqlite3 follows a prepare error with the SQL and a caret.
     for line in message.split(separator: "\n", omittingEmptySubsequences: true).prefix(1) {
       var line = String(line)
@@ -41,30 +32,11 @@ enum Reference {
     return text
   }
 
-  /// The `litesh` built next to the test bundle.
-  static var liteshBinary: String {
-    var directory = CommandLine.arguments.first ?? ""
-    while !directory.isEmpty, !directory.hasSuffix("/debug"), !directory.hasSuffix("/release") {
-      directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
-    }
-    return directory + "/litesh"
-  }
-
   /// Runs a program with extra environment variables and returns its standard output.
   static func run(
     _ program: String, _ arguments: [String], environment: [String: String]
   ) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try ProgramRun.run(program, arguments, environment: environment).outputText
   }
 
   /// The same rendering, from SQLiteCore with ``ShellFunctions`` registered.

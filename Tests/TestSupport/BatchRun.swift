@@ -6,50 +6,33 @@ import Glibc
 
 /// One batch run of a program: standard input from a file, both outputs captured in files, the
 /// exit status or the signal that ended it, and (through `/usr/bin/time`) its peak memory.
-struct BatchRun {
-  var status: Int32
+public struct BatchRun: Sendable {
+  public var status: Int32
   /// The signal that ended the program, if one did.
-  var signal: Int32?
-  var output: [UInt8]
-  var errors: String
+  public var signal: Int32?
+  public var output: [UInt8]
+  public var errors: String
   /// Peak resident memory in KiB, when `/usr/bin/time` is installed.
-  var peakKiB: Int?
+  public var peakKiB: Int?
 
-  var outputText: String { String(decoding: output, as: UTF8.self) }
+  public var outputText: String { String(decoding: output, as: UTF8.self) }
   /// The first line of standard error.
-  var firstError: String { String(errors.split(separator: "\n").first ?? "") }
+  public var firstError: String { String(errors.split(separator: "\n").first ?? "") }
 
-  /// A scratch directory, removed by `remove()`.
-  struct Directory {
-    let path: String
-    init(_ name: String) throws {
-      path = NSTemporaryDirectory() + "litesh-\(name)-\(UUID().uuidString.prefix(8))"
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    func file(_ name: String) -> String { path + "/" + name }
-    func write(_ name: String, _ bytes: [UInt8]) throws {
-      let url = URL(fileURLWithPath: file(name))
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(bytes).write(to: url)
-    }
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-  }
-
-  static let timeTool = "/usr/bin/time"
+  public static let timeTool = "/usr/bin/time"
 
   /// Runs `program` with `arguments` in `directory`, stdin from `inputFile` (or empty).
   ///
-  /// `user` runs it as that user through `setpriv` (root reads any file, so "unreadable" needs
+  /// `asNobody` runs it as user nobody through `setpriv` (root reads any file, so "unreadable" needs
   /// another user).
-  static func run(
-    _ program: String, _ arguments: [String], in directory: Directory,
+  public static func run(
+    _ program: String, _ arguments: [String], in directory: ScratchDirectory,
     inputFile: String? = nil, asNobody: Bool = false
   ) throws -> BatchRun {
     let tag = UUID().uuidString.prefix(8)
-    let outputFile = directory.file(".out-\(tag)")
-    let errorFile = directory.file(".err-\(tag)")
-    let timeFile = directory.file(".time-\(tag)")
+    let outputFile = directory.path(".out-\(tag)")
+    let errorFile = directory.path(".err-\(tag)")
+    let timeFile = directory.path(".time-\(tag)")
     _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
     _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
     defer {
@@ -66,11 +49,11 @@ struct BatchRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
-    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+    process.currentDirectoryURL = URL(fileURLWithPath: directory.root)
     var environment = ProcessInfo.processInfo.environment
-    environment["HOME"] = directory.path
+    environment["HOME"] = directory.root
     // litesh's config file is looked for there too, never in the developer's own.
-    environment["XDG_CONFIG_HOME"] = directory.path + "/.config"
+    environment["XDG_CONFIG_HOME"] = directory.root + "/.config"
     process.environment = environment
     process.standardInput =
       try inputFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }

@@ -1,22 +1,21 @@
 import Foundation
-import Testing
 
 /// Drives the built `litesh` in a real terminal: a tmux pane on a private tmux server.
 ///
 /// Every wait polls the screen for what must appear; nothing waits a fixed time. Each
 /// instance has its own tmux socket, session and home directory, and removes them on `close()`.
-final class REPLTerminal {
+public final class REPLTerminal {
   /// Whether tmux is installed (`scripts/setup.sh --test` installs it).
-  static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+  public static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
 
-  let socket: String
-  let home: String
+  public let socket: String
+  public let home: String
 
   /// Starts `litesh ARGUMENTS` in a fresh pane with a UTF-8 locale and `home` as `$HOME`.
   ///
   /// A person at a terminal gets the display mode; tests about something else that read
   /// sqlite3's list rows pass `-list`, as a user choosing a mode would.
-  init(
+  public init(
     arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
     width: Int = 100, height: Int = 30
   ) throws {
@@ -46,78 +45,126 @@ final class REPLTerminal {
   }
 
   /// Ends the tmux server; the home directory stays when it was passed in.
-  func close(removingHome: Bool = true) {
+  public func close(removingHome: Bool = true) {
     _ = try? tmux(["kill-server"])
     if removingHome { try? FileManager.default.removeItem(atPath: home) }
   }
 
   /// The pane's text, scrollback included; with `escapes`, colour attributes as SGR codes.
-  func screen(escapes: Bool = false) -> String {
+  public func screen(escapes: Bool = false) -> String {
     (try? tmux(["capture-pane", "-p", "-J", "-S", "-1000", "-t", "repl"] + (escapes ? ["-e"] : [])))
       ?? ""
   }
 
   /// Types literal text (a trailing `;` is escaped for tmux).
-  func type(_ text: String) throws {
+  public func type(_ text: String) throws {
     var text = text
     if text.hasSuffix(";") { text = String(text.dropLast()) + "\\;" }
     try tmux(["send-keys", "-t", "repl", "-l", text])
   }
 
   /// Presses keys by tmux name: `Enter`, `Tab`, `Up`, `Left`, `C-c`, `C-d`.
-  func press(_ keys: String...) throws {
+  public func press(_ keys: String...) throws {
     try tmux(["send-keys", "-t", "repl"] + keys)
   }
 
   /// Resizes the pane's window, as a user dragging the terminal's edge.
-  func resize(width: Int, height: Int) throws {
+  public func resize(width: Int, height: Int) throws {
     try tmux(["resize-window", "-t", "repl", "-x", "\(width)", "-y", "\(height)"])
   }
 
   /// The number of lines that start with the main or continuation prompt.
-  func promptCount() -> Int {
+  public func promptCount() -> Int {
     screen().split(separator: "\n").filter {
       $0.hasPrefix("litesh>") || $0.hasPrefix("litesh[") || $0.hasPrefix("   ...>")
     }.count
   }
 
   /// Presses Enter and waits for the next prompt.
-  func enter(timeout: Double = 10) throws {
+  public func enter(timeout: Double = 10) throws {
     let before = promptCount()
     try press("Enter")
     try waitUntil("a prompt after Enter", timeout: timeout) { self.promptCount() > before }
   }
 
+  /// Presses Ctrl-D (end of input) and waits until litesh has ended.
+  public func endWithControlD(timeout: Double = 10) throws {
+    try press("C-d")
+    try waitFor("LITESH-EXITED", timeout: timeout)
+  }
+
   /// Types a line, presses Enter and waits for the next prompt.
-  func run(_ line: String) throws {
+  public func run(_ line: String) throws {
     try type(line)
     try enter()
   }
 
+  /// Types a line, presses Enter, waits for the next prompt and then for `text` to stand on the
+  /// screen more often than before the line was typed (new output, not an earlier line's).
+  public func run(_ line: String, expecting text: String, timeout: Double = 10) throws {
+    try waitForNew(text, timeout: timeout) { try run(line) }
+  }
+
+  /// Starts `line` and interrupts it: returns the number of prompts before it, to wait for the
+  /// next one.
+  ///
+  /// Types `line`, presses Enter, waits for the progress line ("running": the statement is
+  /// under way), presses Ctrl-C and waits at most `timeout` seconds for `report`.
+  @discardableResult
+  public func interrupt(
+    _ line: String, expecting report: String = "interrupted", timeout: Double
+  ) throws -> Int {
+    let prompts = promptCount()
+    try type(line)
+    try press("Enter")
+    try waitFor("running")
+    try press("C-c")
+    try waitFor(report, timeout: timeout)
+    return prompts
+  }
+
   /// Waits until the screen contains `text`.
-  func waitFor(_ text: String, timeout: Double = 10) throws {
+  public func waitFor(_ text: String, timeout: Double = 10) throws {
     try waitUntil("\"\(text)\" on screen", timeout: timeout) { self.screen().contains(text) }
   }
 
   /// The last non-empty line on screen.
-  func lastLine() -> String {
+  public func lastLine() -> String {
     String(screen().split(separator: "\n").last ?? "")
   }
 
   /// Waits until the last non-empty line on screen is `line`: for a prompt whose text is
   /// already further up the screen, where `waitFor` would return at once.
-  func waitForLastLine(_ line: String, timeout: Double = 10) throws {
+  public func waitForLastLine(_ line: String, timeout: Double = 10) throws {
     try waitUntil("\"\(line)\" as the last line", timeout: timeout) { self.lastLine() == line }
   }
 
-  /// Polls `condition` every 20 ms until it holds, failing after `timeout` seconds.
-  func waitUntil(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if condition() { return }
-      usleep(20_000)
+  /// Polls `condition` every 20 ms until it holds, failing after `timeout` seconds with the
+  /// screen at that moment.
+  public func waitUntil(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
+    do {
+      try TestSupport.waitUntil(what, timeout: timeout, detail: { self.screen() }, condition)
+    } catch let error as TestSupportError {
+      throw REPLTimeout(description: error.description)
     }
-    throw REPLTimeout(description: "timed out waiting for \(what); screen:\n\(screen())")
+  }
+
+  /// How many times `text` stands on the screen (scrollback included).
+  public func occurrences(of text: String) -> Int {
+    screen().components(separatedBy: text).count - 1
+  }
+
+  /// Runs `action` (typing, pressing keys) and waits until `text` stands on the screen more
+  /// often than before it: for text that may already be on screen, where ``waitFor(_:timeout:)``
+  /// would return at once.
+  public func waitForNew(
+    _ text: String, timeout: Double = 10, after action: () throws -> Void
+  ) throws {
+    let before = occurrences(of: text)
+    try action()
+    try waitUntil("a new \"\(text)\" on screen", timeout: timeout) {
+      self.occurrences(of: text) > before
+    }
   }
 
   /// Runs tmux on this terminal's socket with a default signal mask and dispositions (the test
@@ -179,6 +226,31 @@ final class REPLTerminal {
 }
 
 /// A wait in ``REPLTerminal`` that ran out of time, with the screen at that moment.
-struct REPLTimeout: Error, CustomStringConvertible {
-  let description: String
+public struct REPLTimeout: Error, CustomStringConvertible {
+  public let description: String
+}
+
+/// Starts `litesh ARGUMENTS` in a tmux pane of `width` × `height` (see
+/// ``REPLTerminal/init(arguments:environment:home:width:height:)``), waits for its first
+/// `prompt`, runs `body` with the terminal and always ends the tmux server afterwards (and
+/// removes the home directory, the one passed in too unless `keepingHome`).
+///
+/// ```swift
+/// try withREPL(arguments: ["-list"]) { terminal in
+///   try terminal.run("SELECT 40 + 2;")
+///   try terminal.waitFor("\n42")
+/// }
+/// ```
+///
+/// `prompt: nil` starts without waiting (for a start that prints no prompt).
+public func withREPL<R>(
+  arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
+  keepingHome: Bool = false, width: Int = 100, height: Int = 30, prompt: String? = "litesh>",
+  _ body: (REPLTerminal) throws -> R
+) throws -> R {
+  let terminal = try REPLTerminal(
+    arguments: arguments, environment: environment, home: home, width: width, height: height)
+  defer { terminal.close(removingHome: !keepingHome) }
+  if let prompt { try terminal.waitFor(prompt) }
+  return try body(terminal)
 }
