@@ -210,37 +210,36 @@ struct ConnectionPoolObservationTests {
 
   @Test("the observers due after a commit fetch together, on one reader and one snapshot")
   func oneReadPerRound() async throws {
-    let directory = try PoolTestDirectory()
-    let pool = try await makePool(directory, readers: 4)
-    let deadline = watchdog(pool)
-    defer { deadline.cancel() }
-    // Which connection each fetch of a value of 1 ran on (the first values are 0).
-    let readers = Locked<Set<ObjectIdentifier>>([])
-    let observation = pool.observe { db in
-      let count = try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
-      if count == 1 { readers.withLock { _ = $0.insert(ObjectIdentifier(db)) } }
-      return count
-    }
-    let (ready, started) = AsyncStream.makeStream(of: Void.self)
-    try await withThrowingTaskGroup(of: Int.self) { group in
-      for _ in 0..<6 {
-        group.addTask {
-          for try await value in observation {
-            if value == 0 { started.yield() } else { return value }
-          }
-          return -1
-        }
+    try await withPool(recipe()) { pool in
+      let deadline = watchdog(pool)
+      defer { deadline.cancel() }
+      // Which connection each fetch of a value of 1 ran on (the first values are 0).
+      let readers = Locked<Set<ObjectIdentifier>>([])
+      let observation = pool.observe { db in
+        let count = try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
+        if count == 1 { readers.withLock { _ = $0.insert(ObjectIdentifier(db)) } }
+        return count
       }
-      // Every observer has its first value and waits for the next before the commit.
-      var firsts = ready.makeAsyncIterator()
-      for _ in 0..<6 { await firsts.next() }
-      #expect(await eventually { pool.statistics.waitingObservers == 6 })
-      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
-      for try await value in group { #expect(value == 1) }
+      let (ready, started) = AsyncStream.makeStream(of: Void.self)
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<6 {
+          group.addTask {
+            for try await value in observation {
+              if value == 0 { started.yield() } else { return value }
+            }
+            return -1
+          }
+        }
+        // Every observer has its first value and waits for the next before the commit.
+        var firsts = ready.makeAsyncIterator()
+        for _ in 0..<6 { await firsts.next() }
+        #expect(await eventually { pool.statistics.waitingObservers == 6 })
+        try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+        for try await value in group { #expect(value == 1) }
+      }
+      #expect(readers.value.count == 1)
+      // Rounds never overlap, so observing never needed a second reader.
+      #expect(pool.statistics.readersOpened == 1)
     }
-    #expect(readers.value.count == 1)
-    // Rounds never overlap, so observing never needed a second reader.
-    #expect(pool.statistics.readersOpened == 1)
-    try await pool.close()
   }
 }

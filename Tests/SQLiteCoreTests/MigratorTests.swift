@@ -189,8 +189,7 @@ struct MigratorTests {
 
   @Test("a changed table whose name starts like SQLite's own (sqlitefoo) is noticed too")
   func erasesOnChangedSQLiteLikeName() throws {
-    try TemporaryDirectory.with { directory in
-      let path = directory.path("dev.db")
+    try ScratchDirectory.withFile("dev.db", prefix: "sqlitecore") { path in
       var first = Migrator()
       first.registerMigration("create") { db in try db.execute("CREATE TABLE sqlitefoo(a)") }
       try first.migrate(Connection(path: path))
