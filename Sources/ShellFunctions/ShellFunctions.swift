@@ -1,5 +1,4 @@
-import CSQLite
-public import SQLiteCore
+package import SQLiteCore
 
 /// The SQL functions, collations and table-valued functions the sqlite3 shell adds to every
 /// connection it opens, for scripts written for sqlite3 3.40.1.
@@ -16,18 +15,17 @@ public import SQLiteCore
 /// `shell_int32`, `shell_escape_crnl`, `usleep`, `edit`, `sha3`, `sha3_query`, `decimal`, `decimal_add`,
 /// `decimal_sub`, `decimal_mul`, `decimal_cmp`, `decimal_sum`, the `ieee754` family, and the
 /// `decimal` and `uint` collations.
-public enum ShellFunctions {
+package enum ShellFunctions {
   /// Registers every shell function on `connection`.
   ///
   /// With `safeMode`, the functions that touch files or run programs (`readfile`, `writefile`,
   /// `edit`) still exist but fail with sqlite3's message, e.g.
   /// `cannot use the readfile() function in safe mode`; `fsdir` is not registered at all.
   /// - Throws: ``SQLiteError`` when SQLite refuses a registration.
-  public static func register(on connection: Connection, safeMode: Bool = false)
+  package static func register(on connection: Connection, safeMode: Bool = false)
     throws(SQLiteError)
   {
-    // Registration is synchronous and the handle is not kept beyond the boxes SQLite owns.
-    let registration = FunctionRegistration(db: connection.withUnsafeHandle { $0 })
+    let registration = try FunctionRegistration(connection)
     try SHA3Functions.register(registration)
     try RegexpFunctions.register(registration)
     try DecimalFunctions.register(registration)
@@ -53,15 +51,15 @@ extension ShellFunctions {
   /// X's text and a newline go to `write`, and X is the result. `.archive -v` prints each file
   /// name with it.
   /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
-  public static func registerLineWriter(
+  package static func registerLineWriter(
     on connection: Connection, _ write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(SQLiteError) {
-    let registration = FunctionRegistration(db: connection.withUnsafeHandle { $0 })
+    let registration = try FunctionRegistration(connection)
     try registration.scalar("shell_putsnl", 1, []) { context, arguments in
       var line = arguments.textBytes(0) ?? Array("(null)".utf8)
       line.append(UInt8(ascii: "\n"))
       line.withUnsafeBufferPointer { write($0) }
-      sqlite3_result_value(context.raw, arguments.value(0))
+      context.result(copying: arguments.value(0))
     }
   }
 }
@@ -70,12 +68,12 @@ extension ShellFunctions {
   /// Under `-safe`: `zipfile` tables on `connection` may open no file but `allowedFile` (the
   /// archive `-zip` opened); one in the schema or created on any other file fails to open.
   /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
-  public static func restrictZipfileTables(
+  package static func restrictZipfileTables(
     on connection: Connection, allowing allowedFile: [UInt8]?
   )
     throws(SQLiteError)
   {
-    let registration = FunctionRegistration(db: connection.withUnsafeHandle { $0 })
+    let registration = try FunctionRegistration(connection)
     try ZipfileTable.restrict(registration, allowing: allowedFile)
   }
 }
