@@ -14,8 +14,10 @@ package struct FunctionFlags: OptionSet, Sendable {
 /// The body of a scalar function: reads its arguments and sets its result on the context.
 package typealias ScalarFunction = (FunctionContext, FunctionArguments) -> Void
 
-/// A collation over the UTF-8 bytes of two texts: negative, zero or positive as the first sorts
-/// before, with or after the second. The buffers are valid only during the call.
+/// A collation over the UTF-8 bytes of two texts.
+///
+/// Negative, zero or positive as the first sorts before, with or after the second. The buffers
+/// are valid only during the call.
 package typealias CollationFunction = (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) ->
   Int
 
