@@ -26,24 +26,46 @@ package enum ShellFunctions {
     throws(SQLiteError)
   {
     let registration = try FunctionRegistration(connection)
-    try SHA3Functions.register(registration)
-    try RegexpFunctions.register(registration)
-    try DecimalFunctions.register(registration)
-    try IEEE754Functions.register(registration)
-    try UIntCollation.register(registration)
-    try GenerateSeries.register(registration)
+    try register(
+      [
+        SHA3Functions.self, RegexpFunctions.self, DecimalFunctions.self, IEEE754Functions.self,
+        UIntCollation.self, GenerateSeries.self,
+      ], on: registration)
     try FileFunctions.register(registration, safeMode: safeMode)
-    if !safeMode {
-      try DirectoryListing.register(registration)
-      try ZipfileTable.register(registration)
-    }
-    try CompletionTable.register(registration)
-    try PageDataTable.register(registration)
-    try ArchiveFunctions.register(registration)
-    try ShellHelperFunctions.register(registration)
+    if !safeMode { try register([DirectoryListing.self, ZipfileTable.self], on: registration) }
+    try register(
+      [
+        CompletionTable.self, PageDataTable.self, ArchiveFunctions.self,
+        ShellHelperFunctions.self,
+      ], on: registration)
     try EditFunction.register(registration, safeMode: safeMode)
   }
+
+  /// Registers each group in turn (the order shows in `pragma_function_list`).
+  private static func register(
+    _ groups: [any FunctionGroup.Type], on registration: FunctionRegistration
+  ) throws(SQLiteError) {
+    for group in groups { try group.register(registration) }
+  }
 }
+
+/// Functions, collations or a table-valued function registered together, the same in safe mode.
+protocol FunctionGroup {
+  static func register(_ registration: FunctionRegistration) throws(SQLiteError)
+}
+
+extension SHA3Functions: FunctionGroup {}
+extension RegexpFunctions: FunctionGroup {}
+extension DecimalFunctions: FunctionGroup {}
+extension IEEE754Functions: FunctionGroup {}
+extension UIntCollation: FunctionGroup {}
+extension GenerateSeries: FunctionGroup {}
+extension DirectoryListing: FunctionGroup {}
+extension ZipfileTable: FunctionGroup {}
+extension CompletionTable: FunctionGroup {}
+extension PageDataTable: FunctionGroup {}
+extension ArchiveFunctions: FunctionGroup {}
+extension ShellHelperFunctions: FunctionGroup {}
 
 extension ShellFunctions {
   /// Registers sqlite3's `shell_putsnl(X)`, which writes X and a newline, on `connection`.
