@@ -19,7 +19,6 @@ let package = Package(
     // app gets them with SQLiteCore, litesh (which never stores a Date) does not link Foundation
     // (+8.5 MB and ~0.5 ms of start-up measured when SQLiteCore imported it).
     .library(name: "SQLiteCore", targets: ["SQLiteCore", "SQLiteCoreFoundation"]),
-    .library(name: "ShellFunctions", targets: ["ShellFunctions"]),
     // The fuzz targets' entry points: `Fuzz/` links them with libFuzzer, the tests replay corpora.
     .library(name: "ShellFuzzing", targets: ["ShellFuzzing"]),
     .executable(name: "litesh", targets: ["litesh"]),

@@ -1,5 +1,3 @@
-import CSQLite
-
 extension Connection {
   /// Registers a collating sequence: `ORDER BY x COLLATE name`, `x = y COLLATE name`, and
   /// columns and indexes declared with it compare text through `compare`.
@@ -34,29 +32,6 @@ extension Connection {
     _ name: String,
     bytes compare: @escaping (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Int
   ) throws(SQLiteError) {
-    try handle.checkOpen()
-    typealias Compare = (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Int
-    let box = Unmanaged.passRetained(CallbackBox<Compare>(compare)).toOpaque()
-    let rc = sqlite3_create_collation_v2(
-      handle.db, name, SQLITE_UTF8, box,
-      { context, leftCount, left, rightCount, right in
-        guard let context else { return 0 }
-        let box = Unmanaged<CallbackBox<Compare>>.fromOpaque(context).takeUnretainedValue()
-        let result = box.function(
-          UnsafeBufferPointer(
-            start: left?.assumingMemoryBound(to: UInt8.self), count: Int(max(leftCount, 0))),
-          UnsafeBufferPointer(
-            start: right?.assumingMemoryBound(to: UInt8.self), count: Int(max(rightCount, 0))))
-        return result < 0 ? -1 : (result > 0 ? 1 : 0)
-      },
-      { context in
-        guard let context else { return }
-        Unmanaged<CallbackBox<Compare>>.fromOpaque(context).release()
-      })
-    guard rc == SQLITE_OK else {
-      // Unlike every other registration, a failed one does not call the destructor.
-      Unmanaged<CallbackBox<Compare>>.fromOpaque(box).release()
-      throw handle.error(rc)
-    }
+    try FunctionRegistration(self).collation(name, compare)
   }
 }

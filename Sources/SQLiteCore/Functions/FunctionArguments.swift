@@ -9,17 +9,17 @@ import CSQLite
 /// asked. Valid only during the call that received it.
 package struct FunctionArguments {
   package let count: Int
-  private let values: UnsafeMutablePointer<OpaquePointer?>?
+  private let pointers: UnsafeMutablePointer<OpaquePointer?>?
 
   package init(count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
     self.count = values == nil ? 0 : Int(count)
-    self.values = values
+    self.pointers = values
   }
 
   /// The raw `sqlite3_value *` at `index`.
   package func value(_ index: Int) -> OpaquePointer? {
-    guard index < count, let values else { return nil }
-    return values[index]
+    guard index < count, let pointers else { return nil }
+    return pointers[index]
   }
 
   /// The fundamental datatype (`SQLITE_INTEGER`, …, `SQLITE_NULL`) of the argument.
@@ -50,6 +50,16 @@ package struct FunctionArguments {
     textBytes(index).map { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// The argument's bytes as a blob (text is its UTF-8), not copied; empty for `NULL`.
+  ///
+  /// Valid until the argument is read again another way, and at most during the call.
+  package func blob(_ index: Int) -> UnsafeRawBufferPointer {
+    let argument = value(index)
+    let pointer = sqlite3_value_blob(argument)
+    return UnsafeRawBufferPointer(
+      start: pointer, count: pointer == nil ? 0 : Int(sqlite3_value_bytes(argument)))
+  }
+
   /// The argument's bytes as a blob (text is its UTF-8), or `nil` for `NULL`.
   package func blobBytes(_ index: Int) -> [UInt8]? {
     let argument = value(index)
@@ -59,4 +69,7 @@ package struct FunctionArguments {
     guard let pointer, length > 0 else { return [] }
     return Array(UnsafeRawBufferPointer(start: pointer, count: length))
   }
+
+  /// Every argument as a ``Value`` (copied): what the public `createFunction` API passes.
+  var values: [Value] { (0..<count).map { Value(sqliteValue: value($0)) } }
 }

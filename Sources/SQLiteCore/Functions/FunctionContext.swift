@@ -32,8 +32,20 @@ package struct FunctionContext {
     }
   }
 
-  /// Sets a text result.
-  package func result(text: String) { result(text: Array(text.utf8)) }
+  /// Sets a text result, from the string's own UTF-8 storage.
+  package func result(text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress, !bytes.isEmpty else {
+        sqlite3_result_text(raw, "", 0, csqlite_static())
+        return
+      }
+      base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+        sqlite3_result_text64(
+          raw, $0, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+      }
+    }
+  }
 
   /// Sets a blob result.
   package func result(blob bytes: [UInt8]) {
@@ -46,12 +58,57 @@ package struct FunctionContext {
     }
   }
 
+  /// Sets a copy of `value` (an argument's `sqlite3_value *`, kept as it is) as the result.
+  package func result(copying value: OpaquePointer?) { sqlite3_result_value(raw, value) }
+
   /// Sets a `NULL` result.
   package func resultNull() { sqlite3_result_null(raw) }
+
+  /// The object ``keep(_:for:)`` left on argument `argument` earlier in the same statement
+  /// (`sqlite3_get_auxdata`), while SQLite still has it.
+  package func kept<Object: AnyObject>(_ type: Object.Type, for argument: Int32) -> Object? {
+    sqlite3_get_auxdata(raw, argument).map {
+      Unmanaged<Object>.fromOpaque($0).takeUnretainedValue()
+    }
+  }
+
+  /// Keeps `object`, such as a compiled pattern, with argument `argument` (`sqlite3_set_auxdata`).
+  ///
+  /// The next calls of the same statement get it back while the argument stays the same.
+  /// Retained here, released by SQLite when it lets the object go.
+  package func keep<Object: AnyObject>(_ object: Object, for argument: Int32) {
+    sqlite3_set_auxdata(
+      raw, argument, Unmanaged.passRetained(object).toOpaque(),
+      { pointer in
+        guard let pointer else { return }
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
+      })
+  }
 
   /// Makes the call fail with `message`.
   package func error(_ message: String) { sqlite3_result_error(raw, message, -1) }
 
   /// Makes the call fail with a result code and SQLite's default message for it.
   package func error(code: Int32) { sqlite3_result_error_code(raw, code) }
+
+  /// Sets `value` as the result.
+  package func result(_ value: Value) {
+    switch value {
+    case .null: resultNull()
+    case .integer(let integer): result(integer)
+    case .real(let real): result(real)
+    case .text(let text): result(text: text)
+    case .blob(let bytes): result(blob: bytes)
+    }
+  }
+
+  /// Makes the call fail with `error`'s text, and its code when it is an ``SQLiteError``.
+  package func error(_ error: any Error) {
+    if let error = error as? SQLiteError {
+      self.error(error.message)
+      self.error(code: error.code.rawValue)
+    } else {
+      self.error(String(describing: error))
+    }
+  }
 }

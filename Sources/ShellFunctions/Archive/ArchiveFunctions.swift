@@ -16,19 +16,16 @@ enum ArchiveFunctions {
   /// A blob comes back compressed when that makes it smaller; anything else comes back as is.
   private static func compress(_ arguments: FunctionArguments, _ context: FunctionContext) {
     let value = arguments.value(0)
-    guard sqlite3_value_type(value) == SQLITE_BLOB else {
-      return sqlite3_result_value(context.raw, value)
-    }
+    guard arguments.type(0) == SQLITE_BLOB else { return context.result(copying: value) }
     guard let zlib = Zlib.shared else { return context.error(Zlib.missing) }
-    let bytes = UnsafeRawBufferPointer(
-      start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
+    let bytes = arguments.blob(0)
     guard let compressed = zlib.deflate(bytes) else {
       return context.error("error in compress()")
     }
     if compressed.count < bytes.count {
       context.result(blob: compressed)
     } else {
-      sqlite3_result_value(context.raw, value)
+      context.result(copying: value)
     }
   }
 
@@ -39,12 +36,11 @@ enum ArchiveFunctions {
     // unsigned: where those bits are negative it fails (below). A SIZE that is itself negative
     // (-1 for a link) litesh passes through, as 0.
     let size = Int64(arguments.int32(1))
-    let count = Int(sqlite3_value_bytes(value))
-    guard arguments.int64(1) >= 0, size != 0, size != count else {
-      return sqlite3_result_value(context.raw, value)
+    let bytes = arguments.blob(0)
+    guard arguments.int64(1) >= 0, size != 0, size != bytes.count else {
+      return context.result(copying: value)
     }
     guard let zlib = Zlib.shared else { return context.error(Zlib.missing) }
-    let bytes = UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: count)
     // A SIZE whose low 32 bits are negative, or that cannot be allocated, is sqlite3's
     // "error in uncompress()" too.
     guard size > 0, let output = sqlite3_malloc64(UInt64(size)) else {

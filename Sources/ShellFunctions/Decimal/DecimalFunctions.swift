@@ -1,4 +1,3 @@
-import CSQLite
 import SQLiteCore
 
 /// `decimal`, `decimal_add`, `decimal_sub`, `decimal_mul`, `decimal_cmp`, the `decimal_sum`
@@ -34,7 +33,7 @@ enum DecimalFunctions {
     }
     try registration.window("decimal_sum", 1, .pure, DecimalSum.self)
     try registration.collation("decimal") { a, b in
-      Int32(clamping: DecimalNumber(text: a).compare(to: DecimalNumber(text: b)))
+      DecimalNumber(text: a).compare(to: DecimalNumber(text: b))
     }
   }
 

@@ -1,5 +1,3 @@
-import CSQLite
-
 extension IndexAdvisor {
   /// Each statement's plan in the index copy, and the candidates it uses (newest first, as
   /// sqlite3 lists them); lines of trigger plans' headings (`-- TRIGGER …`) are left out.

@@ -70,9 +70,8 @@ extension IndexAdvisor {
     let sampler = RowSampler(percent: samplePercent)
     let readDatabase = isWhole ? db : recordingDatabase
     defer {
-      sqlite3_create_function_v2(db, "sqlite_expert_rem", 2, SQLITE_UTF8, nil, nil, nil, nil, nil)
-      sqlite3_create_function_v2(
-        db, "sqlite_expert_sample", 0, SQLITE_UTF8, nil, nil, nil, nil, nil)
+      FunctionRegistration(db: db).remove("sqlite_expert_rem", 2)
+      FunctionRegistration(db: db).remove("sqlite_expert_sample", 0)
       _ = try? RawDatabase.execute(db, "DROP TABLE IF EXISTS temp.\(advisorScratchTable)")
     }
     do {

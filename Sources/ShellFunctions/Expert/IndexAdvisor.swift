@@ -1,5 +1,5 @@
 import CSQLite
-public import SQLiteCore
+package import SQLiteCore
 
 /// sqlite3 3.40.1's index advisor (`.expert`): given SQL, the indexes that would help it, and
 /// the query plan with them.
@@ -10,9 +10,9 @@ public import SQLiteCore
 /// wishes. Candidate indexes built from them go into the other copy, where `EXPLAIN QUERY
 /// PLAN` shows which ones the planner takes. With a sample percentage above 0, the candidates
 /// get `sqlite_stat1` figures from the table's rows first. The user's database is only read.
-public final class IndexAdvisor {
+package final class IndexAdvisor {
   /// The user's connection, kept open while the advisor lives.
-  public let connection: Connection
+  package let connection: Connection
   /// Its handle.
   let db: OpaquePointer
   /// The copy of the schema with candidate indexes (sqlite3's `dbm`).
@@ -20,7 +20,7 @@ public final class IndexAdvisor {
   /// The copy of the schema made of recording virtual tables (sqlite3's `dbv`).
   let recordingDatabase: OpaquePointer
   /// The percentage of each table's rows read for `sqlite_stat1`; 0 reads none.
-  public var samplePercent = 0
+  package var samplePercent = 0
 
   var tables: [AdvisedTable] = []
   /// Every scan the planner considered, oldest first.
@@ -36,7 +36,7 @@ public final class IndexAdvisor {
   ///
   /// - Throws: ``AdvisorError`` when the schema cannot be copied, e.g. a collation or
   ///   function it needs exists only on `connection`.
-  public init(connection: Connection) throws(AdvisorError) {
+  package init(connection: Connection) throws(AdvisorError) {
     self.connection = connection
     db = connection.withUnsafeHandle { $0 }
     recordingDatabase = try RawDatabase.openScratch()
@@ -75,7 +75,7 @@ public final class IndexAdvisor {
   ///
   /// - Throws: ``AdvisorError`` with the message of the first statement that does not
   ///   prepare, on the user's database or on the copy.
-  public func add(_ sql: [UInt8]) throws(AdvisorError) {
+  package func add(_ sql: [UInt8]) throws(AdvisorError) {
     let text = UnsafeMutablePointer<CChar>.allocate(capacity: sql.count + 1)
     defer { text.deallocate() }
     for (index, byte) in sql.enumerated() { text[index] = CChar(bitPattern: byte) }
@@ -102,7 +102,7 @@ public final class IndexAdvisor {
   /// `sqlite3_expert_analyze` and `sqlite3_expert_report`).
   ///
   /// - Throws: ``AdvisorError`` from the trigger copies, the sampling, or a plan.
-  public func analyze() throws(AdvisorError) -> AdvisorReport {
+  package func analyze() throws(AdvisorError) -> AdvisorReport {
     try processTriggers()
     for scan in scans.reversed() {
       try createCandidates(for: scan, tail: [])
@@ -128,19 +128,19 @@ public final class IndexAdvisor {
 }
 
 /// What ``IndexAdvisor/analyze()`` found, as SQLite's bytes (names need not be UTF-8).
-public struct AdvisorReport {
+package struct AdvisorReport {
   /// Advice for one statement.
-  public struct Query {
+  package struct Query {
     /// The statement as prepared.
-    public var sql: [UInt8]
+    package var sql: [UInt8]
     /// The `CREATE INDEX` statements of the candidates its plan uses, without `;`.
-    public var indexes: [[UInt8]]
+    package var indexes: [[UInt8]]
     /// The detail column of its `EXPLAIN QUERY PLAN`, a line each.
-    public var plan: [[UInt8]]
+    package var plan: [[UInt8]]
   }
 
   /// Every candidate index, with ` -- stat1: …` when sampled (sqlite3's `-verbose` list).
-  public var candidates: [[UInt8]]
+  package var candidates: [[UInt8]]
   /// The statements in the order given.
-  public var queries: [Query]
+  package var queries: [Query]
 }

@@ -1,11 +1,11 @@
 import CSQLite
 
 /// Why index advice failed: SQLite's message and result code, as `sqlite3_expert_*` report them.
-public struct AdvisorError: Error {
+package struct AdvisorError: Error {
   /// The message sqlite3 prints after `Error:`, as SQLite's bytes (not always UTF-8).
-  public var message: [UInt8]
+  package var message: [UInt8]
   /// The primary or extended result code (sqlite3's exit status for command-line SQL).
-  public var code: Int32
+  package var code: Int32
 
   /// An error from a message made by `String(rawBytes:)` or of ASCII.
   init(message: String, code: Int32) {

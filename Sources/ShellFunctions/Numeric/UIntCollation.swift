@@ -4,7 +4,9 @@ import SQLiteCore
 /// unsigned integers of any length (`a9` < `a10`, leading zeros ignored), as in sqlite3.
 enum UIntCollation {
   static func register(_ registration: FunctionRegistration) throws(SQLiteError) {
-    try registration.collation("uint") { a, b in Int32(clamping: compare(a, b)) }
+    try registration.collation("uint") { a, b in
+      compare(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
+    }
   }
 
   static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {

@@ -2,34 +2,34 @@
 ///
 /// A bad type is `nil`, and counts and offsets are cut to what the page holds.
 /// See https://www.sqlite.org/fileformat2.html#b_tree_pages.
-public struct BTreePage {
+package struct BTreePage {
   /// The four kinds of b-tree page, by their type byte.
-  public enum Kind: UInt8, Sendable {
+  package enum Kind: UInt8, Sendable {
     case indexInterior = 2
     case tableInterior = 5
     case indexLeaf = 10
     case tableLeaf = 13
 
     /// Whether the page's cells carry a rowid (table b-trees).
-    public var isTable: Bool { self == .tableInterior || self == .tableLeaf }
+    package var isTable: Bool { self == .tableInterior || self == .tableLeaf }
     /// Whether the page's cells hold child page numbers.
-    public var isInterior: Bool { self == .indexInterior || self == .tableInterior }
+    package var isInterior: Bool { self == .indexInterior || self == .tableInterior }
   }
 
   /// The page's number in the database.
-  public let number: Int
+  package let number: Int
   /// The page's kind.
-  public let kind: Kind
+  package let kind: Kind
   /// The number of cells the page can really hold of those its header claims.
-  public let cellCount: Int
+  package let cellCount: Int
   /// The right-most child of an interior page.
-  public let rightChild: Int?
+  package let rightChild: Int?
   private let bytes: [UInt8]
   private let usableSize: Int
   private let pointerStart: Int
 
   /// Parses `bytes` as page `number` (page 1's b-tree header starts after the file header).
-  public init?(_ bytes: [UInt8], number: Int, usableSize: Int) {
+  package init?(_ bytes: [UInt8], number: Int, usableSize: Int) {
     let start = number == 1 ? 100 : 0
     guard bytes.count >= start + 8, let kind = Kind(rawValue: bytes[start]) else { return nil }
     self.number = number
@@ -43,7 +43,7 @@ public struct BTreePage {
   }
 
   /// The child page numbers: each cell's left child, then the right child.
-  public var children: [Int] {
+  package var children: [Int] {
     guard kind.isInterior else { return [] }
     var result = (0..<cellCount).compactMap { cell($0)?.leftChild }
     if let rightChild { result.append(rightChild) }
@@ -51,7 +51,7 @@ public struct BTreePage {
   }
 
   /// Cell `index`, or `nil` when its offset or header falls outside the page.
-  public func cell(_ index: Int) -> BTreeCell? {
+  package func cell(_ index: Int) -> BTreeCell? {
     guard index >= 0, index < cellCount else { return nil }
     var offset = BigEndian.uint16(bytes, pointerStart + 2 * index)
     guard offset >= pointerStart, offset < usableSize else { return nil }
@@ -101,23 +101,23 @@ public struct BTreePage {
 }
 
 /// One cell of a b-tree page: child, rowid, and the payload's first part.
-public struct BTreeCell: Sendable {
+package struct BTreeCell: Sendable {
   /// The child page to the left of this cell (interior pages).
-  public var leftChild: Int?
+  package var leftChild: Int?
   /// The rowid (table b-trees).
-  public var rowid: Int64?
+  package var rowid: Int64?
   /// The payload's full size as the cell claims it.
-  public var payloadSize = 0
+  package var payloadSize = 0
   /// The part of the payload stored on the page.
-  public var local: ArraySlice<UInt8> = []
+  package var local: ArraySlice<UInt8> = []
   /// The first overflow page, when the payload does not fit.
-  public var firstOverflow: Int?
+  package var firstOverflow: Int?
 }
 
 /// SQLite's variable-length integers: 1 to 9 bytes, big-endian, 7 bits a byte and 8 in the last.
-public enum Varint {
+package enum Varint {
   /// The varint at `offset` and its length, or `nil` when it runs past `limit`.
-  public static func read<C: RandomAccessCollection<UInt8>>(
+  package static func read<C: RandomAccessCollection<UInt8>>(
     _ bytes: C, at offset: Int, limit: Int
   ) -> (Int64, Int)? where C.Index == Int {
     var value: UInt64 = 0

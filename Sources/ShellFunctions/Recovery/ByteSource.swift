@@ -6,7 +6,7 @@ import Glibc
 /// A database through SQLite's own open file, a file opened read-only,
 /// or bytes in memory (a serialized database, a fuzzer's input). Reads past the end come back
 /// short, never as an error.
-public final class ByteSource {
+package final class ByteSource {
   private enum Storage {
     case memory([UInt8])
     case file(Int32)
@@ -15,10 +15,10 @@ public final class ByteSource {
 
   private var storage: Storage
   /// The number of bytes there are to read.
-  public let size: Int
+  package let size: Int
 
   /// Bytes held in memory.
-  public init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     storage = .memory(bytes)
     size = bytes.count
   }
@@ -27,7 +27,7 @@ public final class ByteSource {
   ///
   /// Close it with ``close()`` only after SQLite's locks on the same file are released: POSIX
   /// drops every lock a process holds on a file when any descriptor of it is closed.
-  public init?(readingFile path: String) {
+  package init?(readingFile path: String) {
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     var status = stat()
@@ -45,7 +45,7 @@ public final class ByteSource {
   /// No second descriptor, so closing it cannot drop SQLite's POSIX locks, and reads go through the VFS.
   /// `nil` when the database has no file (`:memory:`, an unknown name). Valid while `db` keeps
   /// that database open.
-  public init?(database name: String, of db: OpaquePointer) {
+  package init?(database name: String, of db: OpaquePointer) {
     var pointer: UnsafeMutableRawPointer?
     guard sqlite3_file_control(db, name, SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
       let file = pointer?.assumingMemoryBound(to: sqlite3_file.self),
@@ -60,7 +60,7 @@ public final class ByteSource {
   deinit { close() }
 
   /// Closes the file (a no-op for bytes in memory).
-  public func close() {
+  package func close() {
     if case .file(let descriptor) = storage {
       Glibc.close(descriptor)
       storage = .memory([])
@@ -68,7 +68,7 @@ public final class ByteSource {
   }
 
   /// Up to `count` bytes from `offset`: fewer at the end of the data, none past it.
-  public func read(offset: Int, count: Int) -> [UInt8] {
+  package func read(offset: Int, count: Int) -> [UInt8] {
     guard offset >= 0, count > 0, offset < size else { return [] }
     let wanted = min(count, size - offset)
     switch storage {
@@ -98,7 +98,7 @@ public final class ByteSource {
   }
 
   /// The big-endian 32-bit number at `offset`, or `nil` past the end.
-  public func uint32(at offset: Int) -> UInt32? {
+  package func uint32(at offset: Int) -> UInt32? {
     let bytes = read(offset: offset, count: 4)
     return bytes.count == 4 ? BigEndian.uint32(bytes, 0) : nil
   }

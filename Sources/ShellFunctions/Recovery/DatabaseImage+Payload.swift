@@ -5,7 +5,7 @@ extension DatabaseImage {
   /// record then decodes to its leading fields; never more bytes than the cell claims.
   ///
   /// `overflowPages` collects the pages the chain used.
-  public func payload(of cell: BTreeCell, overflowPages: inout [Int]) -> [UInt8] {
+  package func payload(of cell: BTreeCell, overflowPages: inout [Int]) -> [UInt8] {
     var payload = Array(cell.local.prefix(cell.payloadSize))
     var next = cell.firstOverflow ?? 0
     var seen = Set<Int>()
@@ -22,12 +22,12 @@ extension DatabaseImage {
   }
 
   /// Parses page `number` as a b-tree page, or `nil` when it is missing or is not one.
-  public func btreePage(_ number: Int) -> BTreePage? {
+  package func btreePage(_ number: Int) -> BTreePage? {
     page(number).flatMap { BTreePage($0, number: number, usableSize: usableSize) }
   }
 
   /// The text encoding the header names: 1 UTF-8, 2 UTF-16le, 3 UTF-16be (1 when unreadable).
-  public var textEncoding: Int {
+  package var textEncoding: Int {
     let header = self.header
     guard header.count >= 60 else { return 1 }
     let value = Int(BigEndian.uint32(header, 56))

@@ -2,7 +2,7 @@ extension DatabaseImage {
   /// The b-tree pages of the tree rooted at `root`, depth-first in key order, each once: a page
   /// already in `visited` (a cycle, or a page two trees claim) is not entered again, and a
   /// child that is missing or not a b-tree page is skipped.
-  public func treePages(root: Int, visited: inout Set<Int>) -> [BTreePage] {
+  package func treePages(root: Int, visited: inout Set<Int>) -> [BTreePage] {
     var result: [BTreePage] = []
     forEachTreePage(root: root, visited: &visited) { result.append($0) }
     return result
@@ -10,7 +10,7 @@ extension DatabaseImage {
 
   /// Calls `body` with each page ``treePages(root:visited:)`` would list, in the same order,
   /// holding one page at a time: memory stays flat whatever the size of the tree.
-  public func forEachTreePage(
+  package func forEachTreePage(
     root: Int, visited: inout Set<Int>, _ body: (BTreePage) throws -> Void
   ) rethrows {
     var stack = [root]
@@ -24,7 +24,7 @@ extension DatabaseImage {
   /// The rows a b-tree page holds: each cell's rowid (table leaves) and decoded fields.
   ///
   /// `overflowPages` collects the overflow pages they used. Table interior cells hold no row and give none.
-  public func rows(of page: BTreePage, overflowPages: inout [Int]) -> [PageRow] {
+  package func rows(of page: BTreePage, overflowPages: inout [Int]) -> [PageRow] {
     guard page.kind != .tableInterior else { return [] }
     let encoding = textEncoding
     return (0..<page.cellCount).compactMap { index in
@@ -37,11 +37,11 @@ extension DatabaseImage {
 }
 
 /// One cell's row: where it is, its rowid (table b-trees) and its fields.
-public struct PageRow: Sendable {
+package struct PageRow: Sendable {
   /// The cell's index on its page.
-  public var cell: Int
+  package var cell: Int
   /// The rowid, for a table b-tree's cell.
-  public var rowid: Int64?
+  package var rowid: Int64?
   /// The record's fields.
-  public var fields: [RecordValue]
+  package var fields: [RecordValue]
 }

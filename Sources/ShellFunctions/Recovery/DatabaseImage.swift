@@ -4,30 +4,30 @@
 ///
 /// The page size comes from the header, else from the log's header, else it is guessed from
 /// the file (the header may be what is broken). See https://www.sqlite.org/fileformat2.html.
-public final class DatabaseImage {
+package final class DatabaseImage {
   /// The database file's bytes.
-  public let file: ByteSource
+  package let file: ByteSource
   /// The committed frames of the `-wal` file, if it has any.
-  public let log: WriteAheadLog?
+  package let log: WriteAheadLog?
   private let logBytes: ByteSource?
   /// The page size in bytes (512 to 65536).
-  public let pageSize: Int
+  package let pageSize: Int
   /// The bytes of each page that b-tree content may use: the page size less the reserved bytes.
-  public let usableSize: Int
+  package let usableSize: Int
   /// The number of pages: the log's after its last commit, else the whole pages in the file.
-  public let pageCount: Int
+  package let pageCount: Int
   /// Whether page 1 starts with "SQLite format 3" and the header's page size is valid.
-  public let hasValidHeader: Bool
+  package let hasValidHeader: Bool
 
   /// Whether the image holds nothing a database would: bytes, but neither a valid header nor
   /// any page that parses as a b-tree page (a file that is not a database at all).
-  public var isUnrecognizable: Bool {
+  package var isUnrecognizable: Bool {
     (file.size > 0 || log != nil) && !hasValidHeader
       && !(0..<pageCount).contains { btreePage($0 + 1) != nil }
   }
 
   /// The image of `file`, overlaid by the committed frames of `log` when given.
-  public init(file: ByteSource, log logBytes: ByteSource? = nil) {
+  package init(file: ByteSource, log logBytes: ByteSource? = nil) {
     self.file = file
     let log = logBytes.flatMap { WriteAheadLog($0) }
     let header =
@@ -54,7 +54,7 @@ public final class DatabaseImage {
 
   /// Page `number` (1-based), `pageSize` bytes long, or `nil` when the file does not hold all
   /// of it (a page cut short by truncation is lost: zeros in its place would read as data).
-  public func page(_ number: Int) -> [UInt8]? {
+  package func page(_ number: Int) -> [UInt8]? {
     guard number >= 1, number <= pageCount else { return nil }
     if let log, let logBytes, let offset = log.frameOffsets[number] {
       return logBytes.read(offset: offset, count: pageSize)
@@ -64,7 +64,7 @@ public final class DatabaseImage {
   }
 
   /// The 100-byte header as the image holds it (page 1's start), short when page 1 is missing.
-  public var header: [UInt8] { Array((page(1) ?? []).prefix(100)) }
+  package var header: [UInt8] { Array((page(1) ?? []).prefix(100)) }
 
   private static func pageSize(_ header: [UInt8]) -> Int? {
     guard header.count >= 18 else { return nil }

@@ -1,6 +1,6 @@
 /// One field of a record, as stored: text keeps its bytes (UTF-8, or UTF-16 re-encoded by
 /// ``Record/decode(_:textEncoding:)``), so corrupt text survives a round trip unchanged.
-public enum RecordValue: Equatable, Sendable {
+package enum RecordValue: Equatable, Sendable {
   case null
   case integer(Int64)
   case real(Double)
@@ -11,12 +11,12 @@ public enum RecordValue: Equatable, Sendable {
 /// SQLite's record format: a header of serial types, then the values.
 ///
 /// See https://www.sqlite.org/fileformat2.html#record_format.
-public enum Record {
+package enum Record {
   /// The fields of `payload`, up to the first whose type is invalid or that runs past it.
   ///
   /// A truncated record gives its leading fields. `textEncoding` is the
   /// database's (1 UTF-8, 2 UTF-16le, 3 UTF-16be); text comes back as UTF-8 bytes.
-  public static func decode(_ payload: [UInt8], textEncoding: Int = 1) -> [RecordValue] {
+  package static func decode(_ payload: [UInt8], textEncoding: Int = 1) -> [RecordValue] {
     guard let (headerSize, first) = Varint.read(payload, at: 0, limit: payload.count),
       headerSize >= Int64(first), headerSize <= Int64(payload.count)
     else { return [] }

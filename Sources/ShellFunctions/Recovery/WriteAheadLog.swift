@@ -4,18 +4,18 @@
 /// must be right; frames count while their salts match the header's and their cumulative
 /// checksum holds; the frames after the last commit frame are an unfinished transaction and
 /// are ignored. See https://www.sqlite.org/fileformat2.html#walformat.
-public struct WriteAheadLog: Sendable {
+package struct WriteAheadLog: Sendable {
   /// The page size the log's header gives.
-  public let pageSize: Int
+  package let pageSize: Int
   /// The database's size in pages after the last committed transaction.
-  public let pageCount: Int
+  package let pageCount: Int
   /// For each page number, the offset in the log of its newest committed content.
-  public let frameOffsets: [Int: Int]
+  package let frameOffsets: [Int: Int]
   /// The number of frames committed.
-  public let committedFrames: Int
+  package let committedFrames: Int
 
   /// Reads the log in `source`; `nil` when it has no valid header or no committed frame.
-  public init?(_ source: ByteSource) {
+  package init?(_ source: ByteSource) {
     let header = source.read(offset: 0, count: 32)
     guard header.count == 32 else { return nil }
     let magic = BigEndian.uint32(header, 0)

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLiteCore
 
 /// `regexp(PATTERN, TEXT)` (which also gives SQL its `TEXT REGEXP PATTERN` operator) and the
@@ -19,8 +18,8 @@ enum RegexpFunctions {
   ) {
     var program: RegexProgram
     var isNew = false
-    if let cached = sqlite3_get_auxdata(context.raw, 0) {
-      program = Unmanaged<RegexProgram>.fromOpaque(cached).takeUnretainedValue()
+    if let cached = context.kept(RegexProgram.self, for: 0) {
+      program = cached
     } else {
       guard let pattern = arguments.textBytes(0) else { return }
       do {
@@ -34,13 +33,6 @@ enum RegexpFunctions {
     if let text = arguments.textBytes(1) {
       context.result(Int64(program.matches(text) ? 1 : 0))
     }
-    if isNew {
-      sqlite3_set_auxdata(
-        context.raw, 0, Unmanaged.passRetained(program).toOpaque(),
-        { pointer in
-          guard let pointer else { return }
-          Unmanaged<RegexProgram>.fromOpaque(pointer).release()
-        })
-    }
+    if isNew { context.keep(program, for: 0) }
   }
 }

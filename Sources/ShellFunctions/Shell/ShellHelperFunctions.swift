@@ -45,7 +45,7 @@ enum ShellHelperFunctions {
   /// as it was.
   private static func escapeLineBreaks(_ arguments: FunctionArguments, _ context: FunctionContext) {
     guard let bytes = arguments.textBytes(0), bytes.first == UInt8(ascii: "'") else {
-      return sqlite3_result_value(context.raw, arguments.value(0))
+      return context.result(copying: arguments.value(0))
     }
     let text = bytes.prefix { $0 != 0 }
     let newline: UInt8 = 10
@@ -54,7 +54,7 @@ enum ShellHelperFunctions {
     let returnMarker =
       text.contains(carriageReturn) ? unusedMarker(in: text, "\\r", "\\015") : nil
     guard newlineMarker != nil || returnMarker != nil else {
-      return sqlite3_result_value(context.raw, arguments.value(0))
+      return context.result(copying: arguments.value(0))
     }
     var result = Array(
       (newlineMarker != nil && returnMarker != nil ? "replace(replace(" : "replace(").utf8)

@@ -14,12 +14,11 @@ final class ZipfileAggregate: AggregateState {
     guard [2, 4, 5].contains(arguments.count) else {
       return context.error("wrong number of arguments to function zipfile()")
     }
-    let data = arguments.count == 2 ? arguments.value(1) : arguments.value(3)
-    guard let text = sqlite3_value_text(arguments.value(0)) else {
+    let dataIndex = arguments.count == 2 ? 1 : 3
+    let data = arguments.value(dataIndex)
+    guard var name = arguments.textBytes(0) else {
       return context.error("first argument to zipfile() must be non-NULL")
     }
-    var name = Array(
-      UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(arguments.value(0)))))
     var method: Int?
     if arguments.count == 5, !arguments.isNull(4) {
       let given = Int32(truncatingIfNeeded: arguments.int64(4))
@@ -28,7 +27,7 @@ final class ZipfileAggregate: AggregateState {
       }
       method = Int(given)
     }
-    let isDirectory = sqlite3_value_type(data) == SQLITE_NULL
+    let isDirectory = arguments.isNull(dataIndex)
     var stored: [UInt8] = []
     var size = 0
     var crc: UInt32 = 0
