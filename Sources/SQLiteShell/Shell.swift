@@ -1,11 +1,6 @@
 import DqliteClient
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// The shell engine: input lines in, formatted results and messages out.
 ///

@@ -1,11 +1,6 @@
+import Glibc
 import SQLiteCore
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `.bench ?OPTIONS?`: a concurrency benchmark and isolation check on its own connection pool.
 ///

@@ -33,7 +33,9 @@ extension Shell {
   func runLiteralInsert(_ sql: SQLText, on connection: Connection) -> LiteralInsertRun {
     guard !connection.hasAuthorizer else { return .notHandled }
     let outcome = connection.withUnsafeHandle { db in
-      sql.withUnsafeBytes { literalInserts.run($0, on: db, shouldStop: isInterruptedBeforeStep) }
+      sql.withUnsafeBytes {
+        literalInserts.run($0, on: RawConnection(db), shouldStop: isInterruptedBeforeStep)
+      }
     }
     switch outcome {
     case .notHandled:

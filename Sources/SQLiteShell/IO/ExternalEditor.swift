@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Edits text in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`), for `.edit`.
 ///

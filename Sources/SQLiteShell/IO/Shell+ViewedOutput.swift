@@ -1,11 +1,5 @@
-import CSQLite
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.once -e|-x`, `.output -e|-x`, `.excel`: the temporary file and the opener (see
 /// ``ViewedOutput``).
@@ -21,8 +15,7 @@ extension Shell {
       rowSeparator: state.style.rowSeparator, echo: state.echo,
       countChanges: state.countChanges,
       headersSetExplicitly: state.style.headersSetExplicitly)
-    var random: UInt64 = 0
-    sqlite3_randomness(Int32(MemoryLayout<UInt64>.size), &random)
+    let random = sqliteRandom(UInt64.self)
     let path = ViewedOutput.temporaryPath(
       vfsName: connection?.temporaryFileName(), suffix: kind.suffix, random: random)
     viewedOutput.path = path

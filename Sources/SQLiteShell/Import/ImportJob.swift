@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// One run of `.import`: creates the table if needed, then inserts every row in one
 /// transaction (a savepoint inside an open transaction), rolled back if the input is damaged.

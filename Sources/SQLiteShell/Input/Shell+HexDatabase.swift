@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.open --hexdb`: a database loaded from the text `dbtotxt` prints, read from a file or from
 /// the lines of input after the command (``HexDatabaseParser``).

@@ -1,9 +1,6 @@
+@preconcurrency import Glibc
 import SQLiteCore
 import SQLiteShell
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// Where a statement's output goes on the terminal: colour, the pager, the progress line.
 extension InteractiveSession {

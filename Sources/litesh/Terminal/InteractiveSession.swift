@@ -1,9 +1,6 @@
+@preconcurrency import Glibc
 import SQLiteCore
 import SQLiteShell
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// The interactive REPL: banner, prompts, line editing, history, completion and Ctrl-C.
 ///

@@ -1,8 +1,5 @@
-import SQLiteShell
-
-#if canImport(Glibc)
 @preconcurrency import Glibc
-#endif
+import SQLiteShell
 
 /// Shows one result at a time through `$PAGER` (else `less -FRX`) on the terminal.
 ///

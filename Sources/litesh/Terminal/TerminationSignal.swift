@@ -1,10 +1,7 @@
+@preconcurrency import Glibc
 import SQLiteCore
 import SQLiteShell
 import Synchronization
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// SIGHUP and SIGTERM in every mode, and SIGINT in batch mode: stop, roll back, leave cleanly.
 ///

@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.session ?NAME? CMD ...`: change-recording sessions (the SQLite session extension) on the
 /// shell's connection, with sqlite3's subcommands, messages and exit status.

@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.clone NEWDB`: a new database file with the current database's tables, rows, indexes,
 /// views and triggers, as sqlite3 3.40.1's `tryToClone` makes it.

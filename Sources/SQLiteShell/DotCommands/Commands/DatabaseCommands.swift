@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.databases`, `.dbinfo`, `.vfsname` and `.open`: the attached databases and which file the
 /// shell works on.

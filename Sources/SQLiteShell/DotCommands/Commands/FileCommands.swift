@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.backup`/`.save`, `.restore`, `.cd`, `.shell`/`.system` and `.load`: the commands that
 /// touch files or run programs, all refused under `-safe`.

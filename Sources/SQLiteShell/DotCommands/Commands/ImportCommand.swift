@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.import [--csv] [--ascii] [--skip N] [--schema S] [-v] FILE|'|command' TABLE`.
 ///

@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.stats ?on|off|stmt|vmstep?` and the statistics sqlite3's `display_stats` prints.
 ///

@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.watch ?--count N? ?SECONDS? ?SQL?` (litesh's own): runs read-only SQL again and again,
 /// every SECONDS (default 2), like psql's `\watch` and litecli's `watch`.

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLiteCore
 
 /// `.archive` (`.ar`) and `-A`: SQLite Archive files, an `sqlar` table of (optionally
@@ -54,7 +53,9 @@ enum ArchiveCommand {
     }
     var connection = database
     if let file = request.file, zip == nil {
-      guard let opened = open(file, request, shell: shell) else { return SQLITE_CANTOPEN }
+      guard let opened = open(file, request, shell: shell) else {
+        return ResultCode.cantopen.rawValue
+      }
       connection = opened
     }
     defer { if connection !== database { try? connection.close() } }
