@@ -61,7 +61,7 @@ extension Shell {
       options.progress != nil && errors.isTerminal && state.isInteractive && state.audience.isPerson
     let readerCounts = options.sweep ?? [options.readers]
     do {
-      try workStop.whileRunning(onStop: control.stop) {
+      try self.control.workStop.whileRunning(onStop: control.stop) {
         for readers in readerCounts where !control.isStopped {
           var pointOptions = options
           pointOptions.readers = readers

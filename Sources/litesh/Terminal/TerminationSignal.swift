@@ -43,9 +43,9 @@ enum TerminationSignal {
     watcherWriteEnd.store(watcher.write, ordering: .sequentiallyConsistent)
     stopReadEnd.store(stop.read, ordering: .sequentiallyConsistent)
     stopWriteEnd.store(stop.write, ordering: .sequentiallyConsistent)
-    target.withLock { $0 = shell.interruptTarget }
-    workStop.withLock { $0 = shell.workStop }
-    shell.stopRequest = { request }
+    target.withLock { $0 = shell.control.interruptTarget }
+    workStop.withLock { $0 = shell.control.workStop }
+    shell.control.stopRequest = { request }
     SignalWatcher.startThread(reading: watcher.read) {
       target.withLock { $0 }?.interrupt()
       workStop.withLock { $0 }?.request()

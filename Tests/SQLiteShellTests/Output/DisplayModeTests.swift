@@ -13,7 +13,7 @@ struct DisplayModeTests {
     state.audience = SessionAudience(kind: .person, readsResultsOnScreen: true)
     state.style.mode = .display
     let harness = ShellHarness(state: state)
-    harness.shell.windowSize = { (rows, columns) }
+    harness.shell.display.windowSize = { (rows, columns) }
     return harness
   }
 
@@ -113,7 +113,7 @@ struct DisplayModeTests {
   func maxRowsWithoutSpool() {
     let harness = Self.screenShell()
     // As with $TMPDIR naming a directory that does not exist, or a full /tmp.
-    harness.shell.lastResult.directory = "/nonexistent-litesh-spool"
+    harness.shell.display.lastResult.directory = "/nonexistent-litesh-spool"
     let (output, _) = harness.run(".maxrows 0\nSELECT value FROM generate_series(1, 3);\n")
     #expect(output.contains("│     2 │"))
     #expect(output.hasSuffix("3 rows\n"))

@@ -179,7 +179,7 @@ enum DatabaseCommands {
       }
     }
     if shell.rollBackLeftTransaction(.reopen) && !shell.state.isInteractive {
-      shell.hadError = true
+      shell.control.hadError = true
     }
     shell.closeConnection()
     shell.state.zipArchivePath = nil
@@ -198,7 +198,7 @@ enum DatabaseCommands {
       }
     }
     shell.state.databasePath = file ?? ""
-    shell.connectionSlots.isActiveUnnamed = file == nil
+    shell.connections.slots.isActiveUnnamed = file == nil
     if shell.openPreferredReadPool() != nil { return .success }
     let connection: Connection
     do throws(SQLiteError) {

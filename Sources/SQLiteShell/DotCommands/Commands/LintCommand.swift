@@ -24,7 +24,7 @@ enum LintCommand {
         isGrouped = true
       } else {
         shell.errors.write(
-          "Usage: \(shell.commandName) \(subcommand) ?-verbose? ?-groupbyparent?\n")
+          "Usage: \(shell.command.name) \(subcommand) ?-verbose? ?-groupbyparent?\n")
         return .success
       }
     }

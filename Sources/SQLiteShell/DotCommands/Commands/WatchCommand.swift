@@ -15,7 +15,7 @@ enum WatchCommand {
 
   static let run: DotCommand.Handler = { shell, _ in
     let request: Request
-    switch Request.parse(shell.commandLine.string, lastSQL: shell.lastSQL) {
+    switch Request.parse(shell.command.line.string, lastSQL: shell.lastSQL) {
     case .failure(let failure):
       shell.errors.write(failure.message + "\n")
       return .failure
@@ -154,7 +154,7 @@ extension Shell {
       runs += 1
       if redraws { output.write("\u{1B}[H\u{1B}[2J") }
       if forPerson { output.write(watchTitle(request, run: runs)) }
-      let succeeded = runSQL(sql, line: state.isInteractive ? nil : currentLineNumber)
+      let succeeded = runSQL(sql, line: state.isInteractive ? nil : input.lineNumber)
       output.flush()
       standardOutput.flush()
       if !succeeded { return .failure }

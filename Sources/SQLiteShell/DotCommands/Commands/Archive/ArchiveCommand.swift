@@ -13,7 +13,8 @@ enum ArchiveCommand {
   static let run: DotCommand.Handler = { shell, _ in
     guard let database = shell.openDatabase() else { return .failure }
     guard shell.allowedInSafeMode("cannot run .archive in safe mode") else { return .failure }
-    let code = run(shell.argumentBytes, fromCommandLine: false, shell: shell, database: database)
+    let code = run(
+      shell.command.argumentBytes, fromCommandLine: false, shell: shell, database: database)
     guard code == 0 else {
       shell.dotCommandStatus = code
       return .failure
