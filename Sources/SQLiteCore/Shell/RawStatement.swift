@@ -12,21 +12,26 @@ import CSQLite
 package struct RawConnection: Equatable {
   @usableFromInline let db: OpaquePointer
 
+  @inlinable @inline(__always)
+  package static func == (lhs: RawConnection, rhs: RawConnection) -> Bool { lhs.db == rhs.db }
+
   /// Wraps the handle `Connection.withUnsafeHandle` passes.
-  @inlinable package init(_ db: OpaquePointer) { self.db = db }
+  @inlinable @inline(__always) package init(_ db: OpaquePointer) { self.db = db }
 
   /// The longest SQL text SQLite prepares (`SQLITE_LIMIT_SQL_LENGTH`).
-  @inlinable package var maximumSQLLength: Int {
+  @inlinable @inline(__always) package var maximumSQLLength: Int {
     Int(sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, -1))
   }
 
   /// The most parameters a statement may have (`SQLITE_LIMIT_VARIABLE_NUMBER`).
-  @inlinable package var maximumParameterCount: Int {
+  @inlinable @inline(__always) package var maximumParameterCount: Int {
     Int(sqlite3_limit(db, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
   }
 
   /// The longest string or blob (`SQLITE_LIMIT_LENGTH`).
-  @inlinable package var maximumLength: Int { Int(sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1)) }
+  @inlinable @inline(__always) package var maximumLength: Int {
+    Int(sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1))
+  }
 
   /// The bytes of the connection's latest error message (`sqlite3_errmsg`).
   package var errorMessageBytes: [UInt8] {
@@ -57,28 +62,35 @@ package struct RawStatement: Hashable {
 
   @usableFromInline init(_ handle: OpaquePointer) { self.handle = handle }
 
+  @inlinable @inline(__always)
+  package static func == (lhs: RawStatement, rhs: RawStatement) -> Bool {
+    lhs.handle == rhs.handle
+  }
+
+  @inlinable package func hash(into hasher: inout Hasher) { hasher.combine(handle) }
+
   /// `sqlite3_step`'s result when the statement has finished.
-  @inlinable package static var done: Int32 { SQLITE_DONE }
+  @inlinable @inline(__always) package static var done: Int32 { SQLITE_DONE }
 
   /// Runs one step; the result code (``done`` when finished).
-  @inlinable package func step() -> Int32 { sqlite3_step(handle) }
+  @inlinable @inline(__always) package func step() -> Int32 { sqlite3_step(handle) }
 
   /// Makes the statement ready to run again, keeping its bindings.
-  @inlinable package func reset() { sqlite3_reset(handle) }
+  @inlinable @inline(__always) package func reset() { sqlite3_reset(handle) }
 
   /// Sets every parameter back to `NULL`.
-  @inlinable package func clearBindings() { sqlite3_clear_bindings(handle) }
+  @inlinable @inline(__always) package func clearBindings() { sqlite3_clear_bindings(handle) }
 
   /// Finalizes the statement; it must not be used afterwards.
-  @inlinable package func finalize() { sqlite3_finalize(handle) }
+  @inlinable @inline(__always) package func finalize() { sqlite3_finalize(handle) }
 
   /// Binds `NULL` to parameter `index` (from 1); `false` when SQLite refuses.
-  @inlinable package func bindNull(at index: Int32) -> Bool {
+  @inlinable @inline(__always) package func bindNull(at index: Int32) -> Bool {
     sqlite3_bind_null(handle, index) == SQLITE_OK
   }
 
   /// Binds a 64-bit integer to parameter `index` (from 1); `false` when SQLite refuses.
-  @inlinable package func bind(_ value: Int64, at index: Int32) -> Bool {
+  @inlinable @inline(__always) package func bind(_ value: Int64, at index: Int32) -> Bool {
     sqlite3_bind_int64(handle, index, value) == SQLITE_OK
   }
 
@@ -86,7 +98,7 @@ package struct RawStatement: Hashable {
   ///
   /// Unless `copying`, SQLite keeps a pointer to the bytes: they must stay alive and unchanged
   /// until the statement is stepped and reset, or bound again.
-  @inlinable package func bindText(
+  @inlinable @inline(__always) package func bindText(
     _ bytes: UnsafeBufferPointer<UInt8>, at index: Int32, copying: Bool = false
   ) -> Bool {
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
@@ -99,7 +111,9 @@ package struct RawStatement: Hashable {
   }
 
   /// Binds blob bytes (SQLite copies them); empty bytes bind the empty blob, not `NULL`.
-  @inlinable package func bindBlob(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Bool {
+  @inlinable @inline(__always) package func bindBlob(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int32
+  ) -> Bool {
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
       var empty: UInt8 = 0
       return withUnsafeBytes(of: &empty) {
