@@ -47,7 +47,7 @@ let package = Package(
     .target(
       name: "SQLiteShell",
       dependencies: [
-        "CSQLite", "SQLiteCore", "ShellFunctions", "DqliteClient", "CAppendVFS",
+        "SQLiteCore", "ShellFunctions", "DqliteClient", "CAppendVFS",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
       swiftSettings: swiftSettings),

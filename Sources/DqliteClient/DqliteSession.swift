@@ -1,10 +1,5 @@
-public import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+public import SQLiteCore
 
 /// A client of one database on a dqlite cluster: finds the leader, runs statements on it, and
 /// follows the leader when it changes.

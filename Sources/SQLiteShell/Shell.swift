@@ -1,11 +1,6 @@
 import DqliteClient
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// The shell engine: input lines in, formatted results and messages out.
 ///
@@ -21,37 +16,25 @@ package final class Shell {
   /// ``StatementRouter`` sends them to a reader.
   package internal(set) var connection: Connection? {
     didSet {
-      interruptTarget.update(connection, pool: connection == nil ? nil : readPool?.pool)
+      control.interruptTarget.update(
+        connection, pool: connection == nil ? nil : connections.readPool?.pool)
       forgetLiteralInserts()
     }
   }
-  /// The prepared shapes of literal INSERT statements (a dump being restored).
-  let literalInserts = LiteralInsertRunner()
   /// Whether literal INSERT statements may take the fast way (on by default; the fuzz target
   /// and the tests turn it off to compare with the normal way).
   package var usesLiteralInserts = true
-  /// Interrupts the statement running on ``connection`` from any thread (signal watchers).
-  package let interruptTarget = InterruptTarget()
-  /// The read pool, while readers are on.
-  var readPool: ReadPool?
-  /// The dqlite cluster session, when the database is a `dqlite://` address.
-  var dqlite: DqliteSession?
-  /// `.session`: the change-recording sessions open on ``connection``.
-  var changeSessions = ChangeSessions()
-  /// `.expert`: the index advisor waiting for the next SQL, which it takes instead of running.
-  var pendingExpert: PendingExpert?
-  /// `.connection`: the numbered connections that are not the active one.
-  var connectionSlots = ConnectionSlots()
-  /// On a cluster, the in-memory database where `.parameter` keeps its values.
-  var dqliteParameters: Connection?
+  /// The other connections and what belongs to ``connection``: readers, dqlite, `.connection`
+  /// slots, `.session`, `.expert`, the literal-INSERT statements.
+  var connections = ShellConnections()
   /// Standard output: results go here unless `.output` or `.once` redirect them.
   package let standardOutput: OutputSink
   /// Standard error: error messages.
   package let errors: OutputSink
   /// Where results go now.
   package internal(set) var output: OutputSink
-  /// Whether any error happened since this was last reset (exit status 1 at the end).
-  package var hadError = false
+  /// Errors so far, requests to stop, and what stops running work.
+  package var control = RunControl()
   /// Whether output was lost to a failed write (a full disk): the exit status is then 1.
   package internal(set) var hasLostOutput = false
   /// The status `.exit N` asked for, or 1 when the database could not be opened.
@@ -65,51 +48,20 @@ package final class Shell {
   package var lastSQL: String? { lastSQLText?.string }
   /// The bytes of ``lastSQL``.
   package internal(set) var lastSQLText: SQLText?
-  /// The text `.edit` asked to edit, until the REPL (which owns the terminal) takes it.
-  var editRequest: String?
-
-  var input = InputBuffer()
-  /// `.testcase NAME`: the name `.check` reports (empty before any `.testcase`).
-  var testcaseName = SQLText()
-  /// `.open --hexdb` without a file: the reader that takes the input's next lines.
-  var hexDatabaseInput: HexDatabaseParser?
-  /// The running dot-command's arguments (after its name) as the exact bytes typed.
-  var argumentBytes: [[UInt8]] = []
-  /// The running dot-command's name as typed (`lin` for `.lint`): some usage lines repeat it.
-  var commandName = ""
-  /// The running dot-command's whole line as typed (`.watch` takes SQL from it verbatim).
-  var commandLine = SQLText()
-  var inputDepth = 0
-  /// The line number of the line being processed in the current input (for `-safe` messages).
-  var currentLineNumber = 0
-  var quitRequested = false
-  /// `.once`: commands left before output returns to stdout (sqlite3's `outCount`).
-  var onceCountdown = 0
-  /// `.once -e|-x`, `.output -e|-x`, `.excel`: the temporary file and the opener due.
-  var viewedOutput = ViewedOutput()
-  /// `.trace`: where trace lines go, if anywhere.
-  var traceOutput: OutputSink?
+  /// What the shell is reading: pending SQL, input depth and line, `.open --hexdb` lines.
+  var input = ShellInput()
+  /// The dot-command running now, as typed.
+  var command = RunningCommand()
+  /// `.once`, `.output -e|-x`, `.excel` and `.trace`: where output goes besides ``output``.
+  var redirection = OutputRedirection()
   /// `.trace`, `.log`, `.progress` and `.nonce` settings.
   let diagnostics = ShellDiagnostics()
-  /// The result rows written so far, for the REPL's progress line (readable from any thread).
-  package let rowsWritten = RowCounter()
   /// The transaction open on ``connection``, as the shell follows it (the prompt shows it).
   package internal(set) var transactions = TransactionTracker()
-  /// Asked after each line of the main input is read: a request to stop reading (set by the
-  /// program's signal handling; the library never installs signal handlers).
-  package var stopRequest: () -> StopRequest? = { nil }
-  /// ``stopRequest``, or `.terminate` once standard output is a pipe nobody reads any more.
-  var pendingStop: StopRequest? { standardOutput.isBroken ? .terminate : stopRequest() }
-  /// Ctrl-C for work that is not a statement of ``connection`` (a running `.bench`).
-  package let workStop = SQLiteShell.StopRequest()
-  /// The window's size (lines, columns), read before each result the display mode draws; the
-  /// program sets it when standard output is a terminal.
-  package var windowSize: () -> (rows: Int, columns: Int) = { (24, 80) }
-  /// The rows of the last result drawn in the display mode, for `.last`.
-  package let lastResult = ResultSpool()
-  /// Called by `.last` before it writes a whole result to the screen: the REPL starts its
-  /// pager for it (`$LITESH_PAGER`, else `$PAGER`, else `less -SRX`).
-  package var startsFullResult: (() -> Void)?
+  /// What the terminal program and the shell share: window size, pager hook, row count, `.last`.
+  package var display = DisplayHooks()
+  /// ``RunControl/stopRequest``, or `.terminate` once standard output is a pipe nobody reads any more.
+  var pendingStop: StopRequest? { standardOutput.isBroken ? .terminate : control.stopRequest() }
 
   /// Creates a shell with settings, writing to the given sinks; the database opens on first use.
   package init(
@@ -124,7 +76,8 @@ package final class Shell {
     // With SIGPIPE ignored (a parent's `trap '' PIPE`), a reader that went away shows as
     // EPIPE: stop the running statement and `.bench` at once, as SIGPIPE would have, instead
     // of running them to the end for nobody; the input loops stop too (``pendingStop``).
-    output.onWriteFailure = { [interruptTarget, workStop] code in
+    output.onWriteFailure = {
+      [interruptTarget = control.interruptTarget, workStop = control.workStop] code in
       guard code == EPIPE else { return }
       interruptTarget.interrupt()
       workStop.request()
@@ -143,20 +96,20 @@ package final class Shell {
 
   /// Whether SQL is pending, or `.open --hexdb` is reading lines: the REPL shows the
   /// continuation prompt.
-  package var isAwaitingContinuation: Bool { input.hasPending || hexDatabaseInput != nil }
+  package var isAwaitingContinuation: Bool { input.buffer.hasPending || input.hexDatabase != nil }
   /// The main prompt (`.prompt`).
   package var mainPrompt: String { state.mainPrompt }
   /// The continuation prompt (`.prompt MAIN CONTINUE`).
   package var continuationPrompt: String { state.continuationPrompt }
   /// Whether input should stop: `.quit`, `.exit`, a bail-out, or a failed open.
-  package var shouldExit: Bool { exitCode != nil || quitRequested }
+  package var shouldExit: Bool { exitCode != nil || control.quitRequested }
   /// The process exit status now: the `.exit` code, else 1 after any error, else 0.
-  package var exitStatus: Int32 { exitCode ?? (hadError || hasLostOutput ? 1 : 0) }
+  package var exitStatus: Int32 { exitCode ?? (control.hadError || hasLostOutput ? 1 : 0) }
 
   /// Drops pending SQL (and stops `.open --hexdb` reading lines), as Ctrl-C at the prompt does.
   package func discardPendingInput() {
-    input.discardPending()
-    hexDatabaseInput = nil
+    input.buffer.discardPending()
+    input.hexDatabase = nil
   }
 
   /// Processes one line of the main input (stdin or the REPL).
@@ -167,15 +120,15 @@ package final class Shell {
 
   /// Processes one line of the main input whose bytes are valid only during the call.
   func processLine(bytes line: UnsafeBufferPointer<UInt8>) {
-    if hadError && state.bail && !state.isInteractive { quitRequested = true }
+    if control.hadError && state.bail && !state.isInteractive { control.quitRequested = true }
     guard !shouldExit else { return }
-    if hexDatabaseInput != nil {
-      input.skipLine()
+    if input.hexDatabase != nil {
+      input.buffer.skipLine()
       takeHexDatabaseLine(line)
       return
     }
-    let disposition = input.feed(bytes: line)
-    currentLineNumber = input.lineNumber
+    let disposition = input.buffer.feed(bytes: line)
+    input.lineNumber = input.buffer.lineNumber
     let outcome = perform(disposition, lineNumbers: !state.isInteractive)
     finishStep(outcome)
   }
@@ -187,7 +140,7 @@ package final class Shell {
     if pendingStop == .terminate { discardPendingInput() }
     finishHexDatabaseInput()
     if !shouldExit {
-      let outcome = perform(input.finish(), lineNumbers: !state.isInteractive)
+      let outcome = perform(input.buffer.finish(), lineNumbers: !state.isInteractive)
       finishStep(outcome)
     }
     flush()
@@ -198,7 +151,7 @@ package final class Shell {
   package func flush() {
     output.flush()
     standardOutput.flush()
-    traceOutput?.flush()
+    redirection.trace?.flush()
     errors.flush()
   }
 
@@ -231,9 +184,9 @@ package final class Shell {
     switch outcome {
     case .success: break
     case .failure:
-      hadError = true
-      if state.bail && !state.isInteractive { quitRequested = true }
-    case .quit: quitRequested = true
+      control.hadError = true
+      if state.bail && !state.isInteractive { control.quitRequested = true }
+    case .quit: control.quitRequested = true
     }
   }
 
@@ -245,7 +198,7 @@ package final class Shell {
     if let connection { return connection }
     if isDqlite {
       refuseOnDqlite("this command")
-      hadError = true
+      control.hadError = true
       return nil
     }
     if let writer = openPreferredReadPool() { return writer }

@@ -1,10 +1,5 @@
-import SQLiteShell
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteShell
 
 /// Reads the input (after one byte choosing CSV or ASCII and the separators) with
 /// ``ImportReader`` from a file, and checks that the fields are the input's bytes.

@@ -1,11 +1,6 @@
+import Glibc
 import SQLiteCore
 import ShellFunctions
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Arbitrary bytes as a ZIP archive: read by `zipfile(BLOB)`, then as a file through a
 /// `zipfile` table that a member is added to (the write path on a corrupt archive).

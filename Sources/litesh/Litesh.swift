@@ -25,7 +25,7 @@ enum Litesh {
       TerminationSignal.install(for: shell, batchInterrupt: true)
       // The display mode reads the window's size before drawing each result, so a resize
       // (SIGWINCH) since the last one is always seen; no handler has to catch the signal.
-      if isatty(1) != 0 { shell.windowSize = TerminalCapabilities.windowSize }
+      if isatty(1) != 0 { shell.display.windowSize = TerminalCapabilities.windowSize }
     }
     switch launcher.start() {
     case .finished(let code):
@@ -66,7 +66,7 @@ enum Litesh {
     if isatty(0) == 0 {
       EchoingSession(shell: shell, isTransient: isTransient).run(standardInput())
     } else {
-      InterruptSignal.onInterrupt { [workStop = shell.workStop] in workStop.request() }
+      InterruptSignal.onInterrupt { [workStop = shell.control.workStop] in workStop.request() }
       InteractiveSession(
         shell: shell, dotCommandNames: shell.registry.implemented.map(\.name),
         isTransient: isTransient

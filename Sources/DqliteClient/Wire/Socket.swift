@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A blocking TCP socket to one node, used on the caller's thread, with send/receive timeouts.
 final class Socket {

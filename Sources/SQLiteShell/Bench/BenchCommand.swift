@@ -1,3 +1,4 @@
+import Glibc
 import SQLiteCore
 import Synchronization
 
@@ -58,12 +59,6 @@ extension DotCommand {
       """)
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `.bench ?OPTIONS?`: a concurrency benchmark and isolation check on its own connection pool.
 ///
 /// The shell's connection stays idle meanwhile. Without `--here` the run uses a scratch
@@ -123,7 +118,7 @@ extension Shell {
       options.progress != nil && errors.isTerminal && state.isInteractive && state.audience.isPerson
     let readerCounts = options.sweep ?? [options.readers]
     do {
-      try workStop.whileRunning(onStop: control.stop) {
+      try self.control.workStop.whileRunning(onStop: control.stop) {
         for readers in readerCounts where !control.isStopped {
           var pointOptions = options
           pointOptions.readers = readers

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `.bench --commit-log FILE`: a line per committed write transaction, for crash tests.
 enum BenchCommitLog {

@@ -1,11 +1,6 @@
+import Glibc
 import SQLiteCore
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What a running `.bench` shares between its workers, the progress line and Ctrl-C: the stop
 /// flag, live counters and the pool to interrupt.

@@ -1,10 +1,5 @@
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// How `.bench --param NAME=DIST` draws a bound parameter's value for each transaction.
 package enum ParameterDistribution: Sendable, Equatable {

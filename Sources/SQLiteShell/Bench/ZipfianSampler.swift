@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Zipf sampling by rejection-inversion (Hörmann and Derflinger, 1996): constant time per
 /// draw, any exponent above 0, no table of N weights.

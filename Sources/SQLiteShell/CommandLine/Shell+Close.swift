@@ -4,8 +4,8 @@ extension Shell {
   /// Why the shell is leaving when the program gives no reason: the first that applies.
   private var ownLeaveReason: LeaveReason {
     if standardOutput.isBroken { return .outputLost }
-    if hadError && state.bail && !state.isInteractive { return .bail }
-    return quitRequested || exitCode != nil ? .quit : .endOfInput
+    if control.hadError && state.bail && !state.isInteractive { return .bail }
+    return control.quitRequested || exitCode != nil ? .quit : .endOfInput
   }
 
   /// Leaves the shell: every way out goes through here.
@@ -20,13 +20,13 @@ extension Shell {
   @discardableResult
   package func close(reason: LeaveReason? = nil) -> Bool {
     let rolledBack = rollBackLeftTransaction(reason ?? ownLeaveReason)
-    if rolledBack && !state.isInteractive { hadError = true }
+    if rolledBack && !state.isInteractive { control.hadError = true }
     resetOutput()
     flush()
     _ = reportWriteFailure(of: standardOutput, name: "")
     closeConnection()
-    connectionSlots.closeAll()
-    viewedOutput.removeFile()
+    connections.slots.closeAll()
+    redirection.viewed.removeFile()
     closeDiagnostics()
     return rolledBack
   }

@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// What the launcher runs besides options: `-A`'s archive command, the init file, and `-cmd`.
 extension ShellLauncher {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Completes a partial path against the file system, like a shell does.
 enum FileNameCompleter {

@@ -10,7 +10,7 @@ extension Shell {
     if transactions.isOpen || (connection?.isInsideTransaction ?? false) {
       return "cannot switch connections inside a transaction: commit or roll back first"
     }
-    if readPool != nil {
+    if connections.readPool != nil {
       return "cannot switch connections while readers are on: .readers 0 first"
     }
     return nil
@@ -21,12 +21,12 @@ extension Shell {
   func switchConnection(to index: Int) {
     let leaving = ConnectionSlots.Slot(
       connection: connection, databasePath: state.databasePath,
-      isUnnamed: connectionSlots.isActiveUnnamed, changeSessions: changeSessions)
-    connectionSlots.park(leaving, as: connectionSlots.activeIndex)
-    let arriving = connectionSlots.take(index)
-    connectionSlots.activeIndex = index
-    connectionSlots.isActiveUnnamed = arriving.isUnnamed
-    changeSessions = arriving.changeSessions
+      isUnnamed: connections.slots.isActiveUnnamed, changeSessions: connections.changeSessions)
+    connections.slots.park(leaving, as: connections.slots.activeIndex)
+    let arriving = connections.slots.take(index)
+    connections.slots.activeIndex = index
+    connections.slots.isActiveUnnamed = arriving.isUnnamed
+    connections.changeSessions = arriving.changeSessions
     state.databasePath = arriving.databasePath
     connection = arriving.connection
   }
@@ -34,12 +34,12 @@ extension Shell {
   /// The `.connection` list: the active connection, and every other one that is open.
   func connectionList() -> [String] {
     (0..<ConnectionSlots.count).compactMap { index in
-      if index == connectionSlots.activeIndex {
+      if index == connections.slots.activeIndex {
         let label = ConnectionSlots.label(
-          path: state.databasePath, isUnnamed: connectionSlots.isActiveUnnamed)
+          path: state.databasePath, isUnnamed: connections.slots.isActiveUnnamed)
         return "ACTIVE \(index): \(label)"
       }
-      guard let slot = connectionSlots.slot(index), slot.connection != nil else { return nil }
+      guard let slot = connections.slots.slot(index), slot.connection != nil else { return nil }
       return "       \(index): "
         + ConnectionSlots.label(path: slot.databasePath, isUnnamed: slot.isUnnamed)
     }

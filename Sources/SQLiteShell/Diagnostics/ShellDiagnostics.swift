@@ -34,7 +34,7 @@ final class ShellDiagnostics {
 extension Shell {
   /// Writes one trace event as sqlite3's `sql_trace_callback` does.
   func writeTrace(_ event: TraceEvent) {
-    guard let sink = traceOutput else { return }
+    guard let sink = redirection.trace else { return }
     if event.kind == .close {
       sink.write("-- closing database connection\n")
       return
@@ -66,9 +66,10 @@ extension Shell {
   /// Prepares the current output for a statement: the row counter, and row-by-row hand-over
   /// when a trace, log or progress line may be written to it while rows stream.
   func prepareOutputForStatement() {
-    output.rowCounter = rowsWritten
+    output.rowCounter = display.rowsWritten
     output.interleavesWrites =
-      traceOutput === output || diagnostics.logOutput === output || diagnostics.progress.isActive
+      redirection.trace === output || diagnostics.logOutput === output
+      || diagnostics.progress.isActive
   }
 
   /// Called at the start of each chunk of SQL input: `.progress --reset` counts from zero.

@@ -1,10 +1,5 @@
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// Routes SQLite's process-wide error log to the sink `.log` chose.
 ///
@@ -64,10 +59,6 @@ package enum ShellLog {
   }
 
   private static func currentThread() -> UInt {
-    #if canImport(Glibc)
-    return UInt(pthread_self())
-    #else
-    return UInt(bitPattern: pthread_self())
-    #endif
+    UInt(pthread_self())
   }
 }

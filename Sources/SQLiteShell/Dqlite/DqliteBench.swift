@@ -1,11 +1,6 @@
 import DqliteClient
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.bench` on a dqlite cluster: bank transfers and sum reads on one client for a duration,
 /// then the same workload on a local WAL file in the same run, for comparison.

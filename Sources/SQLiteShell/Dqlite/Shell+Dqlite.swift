@@ -12,11 +12,11 @@ extension Shell {
 
   /// The dqlite session, made on first use; `nil` (after a message) when the address is bad.
   func dqliteSession() -> DqliteSession? {
-    if let dqlite { return dqlite }
+    if let dqlite = connections.dqlite { return dqlite }
     switch DqliteAddress.parse(state.databasePath) {
     case .success(let address):
       let session = DqliteSession(address: address)
-      dqlite = session
+      connections.dqlite = session
       return session
     case .failure(let error):
       reportDqlite(error.sqliteError, phase: .prepare, line: nil)
@@ -70,9 +70,9 @@ extension Shell {
   /// database of the shell's own (the values are looked up by name here and sent by position).
   func parameterStore() -> Connection? {
     guard isDqlite else { return openDatabase() }
-    if let dqliteParameters { return dqliteParameters }
-    dqliteParameters = try? Connection(path: ":memory:")
-    return dqliteParameters
+    if let dqliteParameters = connections.dqliteParameters { return dqliteParameters }
+    connections.dqliteParameters = try? Connection(path: ":memory:")
+    return connections.dqliteParameters
   }
 
   /// Runs one statement; the failure and its phase, or `nil`.
@@ -83,7 +83,7 @@ extension Shell {
     prepareOutputForStatement()
     let outcome: DqliteSession.Outcome
     let parameters =
-      dqliteParameters.map {
+      connections.dqliteParameters.map {
         ParameterBinding.values(for: ParameterNames.names(in: sql), from: $0)
       } ?? []
     do {
@@ -141,7 +141,7 @@ extension Shell {
 extension Shell {
   /// Leaving with a transaction open on the cluster: ROLLBACK and the same warning as a file's.
   func rollBackLeftDqliteTransaction(_ reason: LeaveReason) -> Bool {
-    guard let dqlite, dqlite.isInsideTransaction else {
+    guard let dqlite = connections.dqlite, dqlite.isInsideTransaction else {
       transactions = TransactionTracker()
       return false
     }

@@ -1,12 +1,6 @@
 import CAppendVFS
-import CSQLite
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// Databases appended to the end of another file: sqlite3's append VFS (`apndvfs`), which
 /// its shell has built in and the system library lacks (the VFS itself is C, in `CAppendVFS`).
@@ -19,7 +13,7 @@ enum AppendedDatabase {
 
   /// Registers the VFS (once; later calls only read the result): sqlite3's shell registers it
   /// at start-up, second in `.vfslist`, not as the default.
-  static let isRegistered: Bool = appendVFSRegister() == SQLITE_OK
+  static let isRegistered: Bool = appendVFSRegister() == ResultCode.ok.rawValue
 
   /// The last bytes of a file that holds an appended database start with this.
   static let trailerPrefix = Array("Start-Of-SQLite3-".utf8)

@@ -19,7 +19,8 @@ extension Shell {
   /// With any of them the statement text, its bytecode or its preparation shows, so a literal
   /// INSERT then runs the normal way.
   var allowsLiteralInserts: Bool {
-    usesLiteralInserts && readPool == nil && traceOutput == nil && diagnostics.logOutput == nil
+    usesLiteralInserts && connections.readPool == nil && redirection.trace == nil
+      && diagnostics.logOutput == nil
       && !diagnostics.progress.isActive && state.statistics == .off && state.queryPlan == .off
       && state.style.explain != .on && !state.isSafe && !diagnostics.isSafeModeSuspended
   }
@@ -33,7 +34,10 @@ extension Shell {
   func runLiteralInsert(_ sql: SQLText, on connection: Connection) -> LiteralInsertRun {
     guard !connection.hasAuthorizer else { return .notHandled }
     let outcome = connection.withUnsafeHandle { db in
-      sql.withUnsafeBytes { literalInserts.run($0, on: db, shouldStop: isInterruptedBeforeStep) }
+      sql.withUnsafeBytes {
+        connections.literalInserts.run(
+          $0, on: RawConnection(db), shouldStop: isInterruptedBeforeStep)
+      }
     }
     switch outcome {
     case .notHandled:
@@ -54,5 +58,5 @@ extension Shell {
 
   /// Finalizes the prepared shapes: something other than a literal INSERT ran (a statement,
   /// a dot-command), or the connection changed.
-  func forgetLiteralInserts() { literalInserts.removeAll() }
+  func forgetLiteralInserts() { connections.literalInserts.removeAll() }
 }

@@ -1,10 +1,5 @@
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// Running SQL text: statement by statement, with sqlite3's error reports, timer and counts.
 extension Shell {
@@ -104,7 +99,7 @@ extension Shell {
     // Statements with nothing to write or bind run at once, without a `Statement` object,
     // unless a setting wants to see each one (readers, `.stats`, `.eqp`, `.explain on`).
     let runsAtOnce =
-      readPool == nil && state.statistics == .off && state.queryPlan == .off
+      connections.readPool == nil && state.statistics == .off && state.queryPlan == .off
       && state.style.explain != .on
     while true {
       let next: Statement?

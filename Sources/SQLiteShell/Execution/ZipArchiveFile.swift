@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// ZIP archives opened as databases: sqlite3's `-zip`, `.open --zip`, and a file its
 /// `deduceDatabaseType` recognises as one (no SQLite header, no append-VFS trailer, and an

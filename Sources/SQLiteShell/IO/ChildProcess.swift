@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A program started with `/bin/sh -c`, for the editor of `.edit` and the REPL's pager.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Edits text in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`), for `.edit`.
 ///
@@ -43,7 +39,9 @@ package enum ExternalEditor {
     _ = fchmod(descriptor, 0o600)
     var contents = text
     if !contents.isEmpty && !contents.hasSuffix("\n") { contents += "\n" }
-    let written = contents.withUTF8 { bytes in writeAll(descriptor, bytes) }
+    let written = contents.withUTF8 {
+      OutputSink.writeAll(UnsafeRawBufferPointer($0), to: descriptor) == nil
+    }
     close(descriptor)
     guard written else {
       return .failure(Failure(message: "cannot write the temporary file \(path)"))
@@ -61,19 +59,6 @@ package enum ExternalEditor {
     var result = Substring(edited)
     while let last = result.last, last.isWhitespace { result = result.dropLast() }
     return .success(String(result))
-  }
-
-  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let count = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += count
-    }
-    return true
   }
 
   private static func read(_ path: String) -> String? {

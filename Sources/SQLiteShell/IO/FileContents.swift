@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Whole files read into memory: what `.edit` reads back and what `-deserialize` loads.
 enum FileContents {

@@ -1,10 +1,5 @@
-import Synchronization
-
-#if canImport(Glibc)
 @preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// Tells formatters, ten times a second, that buffered rows are due on their file descriptor,
 /// so a slow query's rows appear as they are found while a fast dump still writes 64 KiB blocks.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension OutputSink {
   /// Whether the bytes go to a terminal (a file descriptor that `isatty`), so terminal-only

@@ -1,10 +1,5 @@
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// A buffered byte stream to a file descriptor, or into memory for tests.
 ///
@@ -139,22 +134,28 @@ package final class OutputSink {
         break
       }
       if writeFailure != nil { break }
-      buffer.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-          let written = Glibc.write(
-            descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            writeFailure = errno
-            onWriteFailure?(errno)
-            break
-          }
-          offset += written
-        }
+      if let code = buffer.withUnsafeBytes({ Self.writeAll($0, to: descriptor) }) {
+        writeFailure = code
+        onWriteFailure?(code)
       }
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes every byte of `bytes` to `descriptor`, again after `EINTR`; the `errno` of the
+  /// write that failed, or `nil` when all were written.
+  package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(
+        descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += written
+    }
+    return nil
   }
 
   /// Whether this sink collects bytes in memory (tests) rather than writing a descriptor.

@@ -1,11 +1,5 @@
-import CSQLite
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.once -e|-x`, `.output -e|-x`, `.excel`: the temporary file and the opener (see
 /// ``ViewedOutput``).
@@ -15,17 +9,16 @@ extension Shell {
   ///
   /// Returns the file name the output should go to.
   func startViewedOutput(_ kind: ViewedOutput.Kind) -> String {
-    viewedOutput.removeFile()
-    viewedOutput.saved = ViewedOutput.SavedSettings(
+    redirection.viewed.removeFile()
+    redirection.viewed.saved = ViewedOutput.SavedSettings(
       mode: state.style.mode, columnSeparator: state.style.columnSeparator,
       rowSeparator: state.style.rowSeparator, echo: state.echo,
       countChanges: state.countChanges,
       headersSetExplicitly: state.style.headersSetExplicitly)
-    var random: UInt64 = 0
-    sqlite3_randomness(Int32(MemoryLayout<UInt64>.size), &random)
+    let random = sqliteRandom(UInt64.self)
     let path = ViewedOutput.temporaryPath(
       vfsName: connection?.temporaryFileName(), suffix: kind.suffix, random: random)
-    viewedOutput.path = path
+    redirection.viewed.path = path
     if kind == .spreadsheet {
       state.echo = false
       state.style.mode = .csv
@@ -38,8 +31,8 @@ extension Shell {
   /// When an opener is due: runs it on the finished file (`Failed: [COMMAND]` on standard
   /// error when it fails) and restores the saved settings.
   func finishViewedOutput() {
-    guard let saved = viewedOutput.saved else { return }
-    let path = viewedOutput.path ?? ""
+    guard let saved = redirection.viewed.saved else { return }
+    let path = redirection.viewed.path ?? ""
     let command = ViewedOutput.opener + " " + path
     flush()
     // The name as one argument: sqlite3's system() would split a name with spaces in $TMP.
@@ -47,7 +40,7 @@ extension Shell {
     if let process, process.wait() == 0 {
       var now = timespec()
       clock_gettime(CLOCK_MONOTONIC, &now)
-      viewedOutput.openedAt = now
+      redirection.viewed.openedAt = now
     } else {
       errors.write("Failed: [\(command)]\n")
       errors.flush()
@@ -58,6 +51,6 @@ extension Shell {
     state.echo = saved.echo
     state.countChanges = saved.countChanges
     state.style.headersSetExplicitly = saved.headersSetExplicitly
-    viewedOutput.saved = nil
+    redirection.viewed.saved = nil
   }
 }

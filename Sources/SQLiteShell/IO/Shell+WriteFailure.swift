@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Shell {
   /// Says once, on standard error, that output to `sink` was lost; returns whether it did.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Output the system's opener shows once it is complete: `.once -e|-x`, `.output -e|-x` and
 /// `.excel`, as sqlite3 3.40.1 does them.
@@ -37,11 +33,7 @@ struct ViewedOutput {
   }
 
   /// The command that shows a file, given the file name after a space.
-  #if canImport(Darwin)
-  static let opener = "open"
-  #else
   static let opener = "xdg-open"
-  #endif
 
   /// How long the file is kept after the opener started, in seconds (sqlite3's sleep).
   static let openerGrace: Int = 2

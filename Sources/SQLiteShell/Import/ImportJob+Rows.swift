@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// The row loop of `.import`, with sqlite3's ragged-row warnings and a progress line.
 extension ImportJob {

@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// One run of `.import`: creates the table if needed, then inserts every row in one
 /// transaction (a savepoint inside an open transaction), rolled back if the input is damaged.
@@ -126,7 +121,7 @@ struct ImportJob<Target: ImportTarget> {
     if reader.problem != nil { return false }
     let columns = ImportColumns(header: header)
     if !columns.renames.isEmpty {
-      let sink = shell.state.isInteractive && shell.inputDepth == 0 ? shell.output : shell.errors
+      let sink = shell.state.isInteractive && shell.input.depth == 0 ? shell.output : shell.errors
       shell.output.flush()
       sink.write(
         "Columns renamed during .import \(displayName) due to duplicates:\n"

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads `.import` input one field at a time: RFC 4180 CSV (sqlite3's `csv_read_one_field`)
 /// or separator-only ASCII (`ascii_read_one_field`).

@@ -1,10 +1,5 @@
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// Reads lines from a file descriptor, a file, or a command's output, in large blocks.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// sqlite3's quick scan of input lines: whether the text so far ends in `;` outside strings and
 /// comments, holds anything besides white space and comments, or is inside a token.

@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// `.open --hexdb`: a database loaded from the text `dbtotxt` prints, read from a file or from
 /// the lines of input after the command (``HexDatabaseParser``).
@@ -33,7 +28,7 @@ extension Shell {
   /// `.open --hexdb` with no file: the input's next lines go to the hexdb reader (the database
   /// is already open, empty, as sqlite3's is while it reads).
   func startHexDatabaseInput() {
-    hexDatabaseInput = HexDatabaseParser(after: currentLineNumber, skipsAfterError: true)
+    input.hexDatabase = HexDatabaseParser(after: input.lineNumber, skipsAfterError: true)
   }
 
   /// After a dot-command from the command line (`-cmd`, an argument): `.open --hexdb` without
@@ -42,28 +37,28 @@ extension Shell {
   /// As in sqlite3, whose reader then closes stdin, the main input is over: nothing more is
   /// read from it, and a bad header is reported on line 1 without skipping lines.
   func readHexDatabaseFromCommandLine(_ standardInput: () -> LineReader) {
-    guard hexDatabaseInput != nil else { return }
-    hexDatabaseInput = HexDatabaseParser(after: 0, skipsAfterError: false)
+    guard input.hexDatabase != nil else { return }
+    input.hexDatabase = HexDatabaseParser(after: 0, skipsAfterError: false)
     let reader = standardInput()
-    while hexDatabaseInput != nil, let line = reader.nextText() {
+    while input.hexDatabase != nil, let line = reader.nextText() {
       line.withUnsafeBytes { takeHexDatabaseLine($0) }
     }
     finishHexDatabaseInput()
-    quitRequested = true
+    control.quitRequested = true
   }
 
   /// Gives one line of input to the waiting hexdb reader.
   func takeHexDatabaseLine(_ line: UnsafeBufferPointer<UInt8>) {
-    guard var parser = hexDatabaseInput else { return }
+    guard var parser = input.hexDatabase else { return }
     let step = parser.feed(line)
-    hexDatabaseInput = step == .needsMore ? parser : nil
+    input.hexDatabase = step == .needsMore ? parser : nil
     if let connection, step != .needsMore { complete(step, into: connection) }
   }
 
   /// The input ended: a hexdb reader still waiting takes what it has.
   func finishHexDatabaseInput() {
-    guard let parser = hexDatabaseInput else { return }
-    hexDatabaseInput = nil
+    guard let parser = input.hexDatabase else { return }
+    input.hexDatabase = nil
     if let connection { complete(parser.finish(), into: connection) }
   }
 

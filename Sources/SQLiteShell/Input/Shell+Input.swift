@@ -18,11 +18,11 @@ extension Shell {
       return runDotCommand(line)
     case .sql(let sql, let line):
       echoInput(sql)
-      if inputDepth == 0 { lastSQLText = sql }
+      if input.depth == 0 { lastSQLText = sql }
       let succeeded = runSQL(sql, line: lineNumbers ? line : nil)
-      if onceCountdown > 0 {
+      if redirection.onceCountdown > 0 {
         resetOutput()
-        onceCountdown = 0
+        redirection.onceCountdown = 0
       }
       return succeeded ? .success : .failure
     }
@@ -39,30 +39,30 @@ extension Shell {
   ///
   /// The input has its own line numbers and its own pending SQL; `.quit` ends only this input.
   func processNestedInput(_ reader: LineReader) -> Bool {
-    if inputDepth >= Shell.maximumInputDepth {
+    if input.depth >= Shell.maximumInputDepth {
       errors.write(
-        "Input nesting limit (\(Shell.maximumInputDepth)) reached at line \(currentLineNumber)."
+        "Input nesting limit (\(Shell.maximumInputDepth)) reached at line \(input.lineNumber)."
           + " Check recursion.\n")
       return true
     }
-    inputDepth += 1
-    let savedLineNumber = currentLineNumber
+    input.depth += 1
+    let savedLineNumber = input.lineNumber
     defer {
-      inputDepth -= 1
-      currentLineNumber = savedLineNumber
+      input.depth -= 1
+      input.lineNumber = savedLineNumber
     }
     var buffer = InputBuffer()
     var errorCount = 0
     reading: while errorCount == 0 || !state.bail, exitCode == nil, pendingStop == nil,
       let line = reader.nextText()
     {
-      if hexDatabaseInput != nil {
+      if input.hexDatabase != nil {
         buffer.skipLine()
         line.withUnsafeBytes { takeHexDatabaseLine($0) }
         continue
       }
       let disposition = buffer.feed(line)
-      currentLineNumber = buffer.lineNumber
+      input.lineNumber = buffer.lineNumber
       switch perform(disposition, lineNumbers: true) {
       case .success: break
       case .failure: errorCount += 1
@@ -82,18 +82,18 @@ extension Shell {
   /// Splits, resolves and runs one dot-command line given as bytes.
   ///
   /// Handlers get the words as strings; those that pass text on (`.print`, file names,
-  /// `.parameter set`) read the exact bytes from ``argumentBytes``.
+  /// `.parameter set`) read the exact bytes from ``RunningCommand/argumentBytes``.
   func runDotCommand(_ line: SQLText) -> DotCommand.Outcome {
-    pendingExpert = nil  // as in sqlite3, any dot-command drops a waiting `.expert`
+    connections.pendingExpert = nil  // as in sqlite3, any dot-command drops a waiting `.expert`
     forgetLiteralInserts()  // it may change the schema the prepared shapes were made for
     let wordBytes = DotCommandArguments.splitBytes(line)
     let words = wordBytes.map { String(decoding: $0, as: UTF8.self) }
-    let saved = (argumentBytes, commandName, commandLine)
-    argumentBytes = Array(wordBytes.dropFirst())
-    commandLine = line
-    defer { (argumentBytes, commandName, commandLine) = saved }
+    let saved = (command.argumentBytes, command.name, command.line)
+    command.argumentBytes = Array(wordBytes.dropFirst())
+    command.line = line
+    defer { (command.argumentBytes, command.name, command.line) = saved }
     guard let name = words.first else { return .success }
-    commandName = name
+    command.name = name
     let outcome: DotCommand.Outcome
     let command = registry.resolve(name)
     if let command, let handler = command.handler {
@@ -109,9 +109,9 @@ extension Shell {
     forgetLiteralInserts()
     if command?.name != "nonce" { endSafeModeSuspension() }
     noteDotCommandForReaders(command?.name)
-    if onceCountdown > 0 {
-      onceCountdown -= 1
-      if onceCountdown == 0 { resetOutput() }
+    if redirection.onceCountdown > 0 {
+      redirection.onceCountdown -= 1
+      if redirection.onceCountdown == 0 { resetOutput() }
     }
     return outcome
   }
@@ -120,8 +120,9 @@ extension Shell {
   ///
   /// A handler called directly (not through `runDotCommand`) gets the string's bytes.
   func argumentText(_ index: Int, of arguments: [String]) -> SQLText {
-    if argumentBytes.count == arguments.count, argumentBytes.indices.contains(index) {
-      return SQLText(bytes: argumentBytes[index])
+    if command.argumentBytes.count == arguments.count, command.argumentBytes.indices.contains(index)
+    {
+      return SQLText(bytes: command.argumentBytes[index])
     }
     return SQLText(arguments[index])
   }

@@ -1,10 +1,5 @@
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// The shell on a read pool: opening and closing it, and running a statement on a reader.
 extension Shell {
@@ -20,7 +15,7 @@ extension Shell {
 
   /// The pool statements may run on, while readers are on (`ConnectionPool.interrupt()` for
   /// Ctrl-C).
-  package var readerPool: ConnectionPool? { readPool?.pool }
+  package var readerPool: ConnectionPool? { connections.readPool?.pool }
 
   /// Why the database `state` names, opened as it says, cannot have readers, or `nil` when it
   /// can.
@@ -63,7 +58,7 @@ extension Shell {
     let pool = try ReadPool.open(
       path: path, readers: state.readerCount, busyTimeout: state.busyTimeout
     ) { db in try owner.shell?.prepareConnection(db) }
-    readPool = pool
+    connections.readPool = pool
     connection = pool.writer
     if !wasWAL {
       let count = state.readerCount
@@ -77,10 +72,10 @@ extension Shell {
   /// Closes the database: the read pool (its writer session ends) or the single connection.
   func closeConnection() {
     forgetLiteralInserts()
-    changeSessions.closeAll()
-    if let readPool {
+    connections.changeSessions.closeAll()
+    if let readPool = connections.readPool {
       connection = nil
-      self.readPool = nil
+      self.connections.readPool = nil
       readPool.close()
     } else {
       try? connection?.close()
@@ -90,9 +85,11 @@ extension Shell {
 
   /// Runs `statement` on a reader when the router sends it there.
   func runOnReaderIfRouted(_ statement: Statement, on connection: Connection) -> ReaderRun {
-    guard let readPool, readPool.writer === connection else { return .notRouted }
+    guard let readPool = connections.readPool, readPool.writer === connection else {
+      return .notRouted
+    }
     let hasDiagnostics =
-      state.statistics != .off || state.queryPlan != .off || traceOutput != nil
+      state.statistics != .off || state.queryPlan != .off || redirection.trace != nil
       || diagnostics.progress.isActive
     guard statement.isReadOnly else {
       // Most statements of a write-heavy script end here, without a String of their text.
@@ -134,7 +131,7 @@ extension Shell {
 
   /// Tells the read pool a dot-command ran (it may have changed the writer's state).
   func noteDotCommandForReaders(_ name: String?) {
-    readPool?.noteDotCommand(name)
+    connections.readPool?.noteDotCommand(name)
   }
 }
 

@@ -1,10 +1,5 @@
-package import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import SQLiteCore
 
 /// Decides where one statement runs when the shell has readers (`.readers N`).
 ///

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLiteCore
 
 /// The change-recording sessions `.session open` started on the shell's connection, in
@@ -19,12 +18,12 @@ struct ChangeSessions {
 
   /// The `.session filter` patterns of one session, read by its table filter.
   final class TableFilter {
-    /// Tables whose names match one of these (`sqlite3_strglob`) are not recorded.
+    /// Tables whose names match one of these (``sqliteGlob(_:matches:)``) are not recorded.
     var patterns: [String] = []
 
     /// Whether the session records `table`.
     func includes(_ table: String) -> Bool {
-      !patterns.contains { sqlite3_strglob($0, table) == 0 }
+      !patterns.contains { sqliteGlob($0, matches: table) }
     }
   }
 

@@ -50,7 +50,7 @@ extension Shell {
 
   /// Agrees with SQLite about whether a transaction is open (after errors and dot-commands).
   func reconcileTransaction() {
-    if let dqlite {
+    if let dqlite = connections.dqlite {
       transactions.reconcile(isInsideTransaction: dqlite.isInsideTransaction)
       return
     }

@@ -28,7 +28,7 @@ final class EchoingSession {
     _ = shell.openDatabase()
     while !shell.shouldExit {
       out.write(shell.isAwaitingContinuation ? shell.continuationPrompt : shell.mainPrompt)
-      guard let line = reader.nextText(), shell.stopRequest() != .terminate else {
+      guard let line = reader.nextText(), shell.control.stopRequest() != .terminate else {
         out.write("\n")
         break
       }

@@ -1,9 +1,6 @@
+@preconcurrency import Glibc
 import SQLiteCore
 import SQLiteShell
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// Where a statement's output goes on the terminal: colour, the pager, the progress line.
 extension InteractiveSession {
@@ -15,7 +12,7 @@ extension InteractiveSession {
     shell.style.decoration = colours ? .terminal : nil
     pager.begin(shell.state.pager, isTerminal: toTerminal)
     progress.start()
-    InterruptSignal.whileRunning(shell.interruptTarget) { shell.processLine(line) }
+    InterruptSignal.whileRunning(shell.control.interruptTarget) { shell.processLine(line) }
     progress.finish()
     shell.flush()
     pager.end()
@@ -27,10 +24,10 @@ extension InteractiveSession {
     let progress = progress
     let pager = pager
     pager.onQuit = { [unowned self] in
-      shell.interruptTarget.interrupt()
-      shell.workStop.request()  // `.last` drawing a long result
+      shell.control.interruptTarget.interrupt()
+      shell.control.workStop.request()  // `.last` drawing a long result
     }
-    shell.startsFullResult = { pager.startFullResult() }
+    shell.display.startsFullResult = { pager.startFullResult() }
     shell.standardOutput.aroundWrite = { isAfter in
       if !isAfter { progress.finish() }
     }
@@ -50,7 +47,7 @@ extension InteractiveSession {
   func removeTerminalHooks() {
     shell.flush()
     pager.onQuit = {}
-    shell.startsFullResult = nil
+    shell.display.startsFullResult = nil
     shell.standardOutput.aroundWrite = nil
     shell.standardOutput.redirect = nil
     shell.errors.redirect = nil

@@ -1,9 +1,6 @@
+@preconcurrency import Glibc
 import SQLiteCore
 import SQLiteShell
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// The interactive REPL: banner, prompts, line editing, history, completion and Ctrl-C.
 ///
@@ -36,7 +33,8 @@ final class InteractiveSession {
     self.terminal = TerminalCapabilities.current(for: shell.state.audience)
     self.history = HistoryFile(path: historyPath)
     self.completion = CompletionEngine(dotCommandNames: dotCommandNames)
-    self.progress = ProgressLine(isEnabled: terminal.showsErrorsToPerson, rows: shell.rowsWritten)
+    self.progress = ProgressLine(
+      isEnabled: terminal.showsErrorsToPerson, rows: shell.display.rowsWritten)
     self.transientNotice = isTransient
   }
 
@@ -67,13 +65,13 @@ final class InteractiveSession {
     defer { removeTerminalHooks() }
     printBanner()
     _ = shell.openDatabase()
-    while !shell.shouldExit && shell.stopRequest() == nil {
+    while !shell.shouldExit && shell.control.stopRequest() == nil {
       switch LineEditor.readLine(prompt: currentPrompt()) {
       case .endOfInput:
         Self.write("\n")
         history.save()
         return
-      case .interrupted where shell.stopRequest() != nil:
+      case .interrupted where shell.control.stopRequest() != nil:
         // SIGTERM or SIGHUP at the prompt: leave as Ctrl-D does.
         Self.write("\n")
       case .interrupted:
@@ -103,7 +101,7 @@ final class InteractiveSession {
         runLine(line)
         if let request = shell.takeEditRequest() { edit(request, isPending: false) }
       }
-      if shell.shouldExit || shell.stopRequest() != nil { break }
+      if shell.shouldExit || shell.control.stopRequest() != nil { break }
     }
     if !shell.isAwaitingContinuation || shell.shouldExit { recordEntry() }
   }

@@ -23,13 +23,15 @@ protocol InteractiveShell: AnyObject {
   var shouldExit: Bool { get }
   /// The connection statements run on now (it changes with `.open`); `nil` until opened.
   var connection: Connection? { get }
-  /// What Ctrl-C interrupts: the statement running on the connection of the moment (it follows
-  /// `.open` and `.readers`, even in the middle of a line) and the readers' running reads.
-  var interruptTarget: InterruptTarget { get }
+  /// Errors, stop requests, and what Ctrl-C interrupts: the statement running on the
+  /// connection of the moment (`interruptTarget`: it follows `.open` and `.readers`, even in
+  /// the middle of a line), and work that is not a statement (`workStop`: `.bench`, `.last`).
+  var control: RunControl { get }
   /// The connection, opened now if it was not yet; `nil` if it cannot be opened.
   func openDatabase() -> Connection?
-  /// The result rows written so far (the progress line shows the rows of the running statement).
-  var rowsWritten: RowCounter { get }
+  /// The window size and pager hook the REPL sets, and the result rows written so far (the
+  /// progress line shows the rows of the running statement).
+  var display: DisplayHooks { get set }
   /// The output style, for terminal-only settings such as display width.
   var style: OutputStyle { get set }
   /// The session settings (`.color`, `.pager`).
@@ -38,12 +40,6 @@ protocol InteractiveShell: AnyObject {
   var output: OutputSink { get }
   /// The transaction open on the connection, as the shell follows it (for the prompt).
   var transactions: TransactionTracker { get }
-  /// A request to stop reading input (a termination signal), if one came.
-  var stopRequest: () -> Shell.StopRequest? { get }
   /// The text `.edit` asked to edit, once.
   func takeEditRequest() -> String?
-  /// Ctrl-C for work that is not a statement (`.bench`, `.last`).
-  var workStop: SQLiteShell.StopRequest { get }
-  /// Called before `.last` writes a whole result: the REPL pages it.
-  var startsFullResult: (() -> Void)? { get set }
 }

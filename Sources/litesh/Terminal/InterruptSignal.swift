@@ -1,9 +1,6 @@
+@preconcurrency import Glibc
 import SQLiteShell
 import Synchronization
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// SIGINT handling for the REPL: Ctrl-C interrupts the running statement, or the prompt.
 ///

@@ -1,8 +1,5 @@
-import SQLiteShell
-
-#if canImport(Glibc)
 @preconcurrency import Glibc
-#endif
+import SQLiteShell
 
 /// Shows one result at a time through `$PAGER` (else `less -FRX`) on the terminal.
 ///
@@ -153,16 +150,6 @@ final class Pager {
   /// Writes every byte; `false` when the descriptor stopped taking them (a closed pipe).
   @discardableResult
   private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let count = Glibc.write(
-        descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += count
-    }
-    return true
+    OutputSink.writeAll(bytes, to: descriptor) == nil
   }
 }

@@ -1,9 +1,6 @@
+@preconcurrency import Glibc
 import SQLiteShell
 import Synchronization
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// The "still running" line a long statement shows on the terminal.
 ///

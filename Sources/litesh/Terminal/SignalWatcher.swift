@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 @preconcurrency import Glibc
-#endif
 
 /// What both of litesh's signal handlers are built from: a self-pipe the handler writes one
 /// byte to (all a handler may safely do besides atomics), a thread that reads the pipe and does

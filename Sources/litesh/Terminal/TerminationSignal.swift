@@ -1,10 +1,7 @@
+@preconcurrency import Glibc
 import SQLiteCore
 import SQLiteShell
 import Synchronization
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// SIGHUP and SIGTERM in every mode, and SIGINT in batch mode: stop, roll back, leave cleanly.
 ///
@@ -46,9 +43,9 @@ enum TerminationSignal {
     watcherWriteEnd.store(watcher.write, ordering: .sequentiallyConsistent)
     stopReadEnd.store(stop.read, ordering: .sequentiallyConsistent)
     stopWriteEnd.store(stop.write, ordering: .sequentiallyConsistent)
-    target.withLock { $0 = shell.interruptTarget }
-    workStop.withLock { $0 = shell.workStop }
-    shell.stopRequest = { request }
+    target.withLock { $0 = shell.control.interruptTarget }
+    workStop.withLock { $0 = shell.control.workStop }
+    shell.control.stopRequest = { request }
     SignalWatcher.startThread(reading: watcher.read) {
       target.withLock { $0 }?.interrupt()
       workStop.withLock { $0 }?.request()

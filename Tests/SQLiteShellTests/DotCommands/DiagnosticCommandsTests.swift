@@ -80,9 +80,9 @@ struct DiagnosticCommandsTests {
   @Test("the row counter counts streamed and collected rows")
   func rowCounter() {
     let harness = ShellHarness()
-    let start = harness.shell.rowsWritten.value
+    let start = harness.shell.display.rowsWritten.value
     _ = harness.run("VALUES(1),(2),(3);\n.mode box\nVALUES(4),(5);\n.mode csv\nSELECT 1 WHERE 0;\n")
-    #expect(harness.shell.rowsWritten.value - start == 5)
+    #expect(harness.shell.display.rowsWritten.value - start == 5)
   }
 
   @Test("bytes written to the output while a formatter holds it are not lost")

@@ -27,6 +27,6 @@ struct ViewedOutputTests {
     #expect(errors.isEmpty)
     #expect(output.hasPrefix("ERROR: extra parameter: \"x\".  Usage:\n.excel "))
     #expect(output.hasSuffix("current output mode: box --wrap 60 --wordwrap off --noquote\n"))
-    #expect(harness.shell.viewedOutput.path == nil)
+    #expect(harness.shell.redirection.viewed.path == nil)
   }
 }

@@ -14,7 +14,7 @@ struct DisplayModeTests {
     state.audience = SessionAudience(kind: .person, readsResultsOnScreen: true)
     state.style.mode = .display
     let harness = ShellHarness(state: state)
-    harness.shell.windowSize = { (rows, columns) }
+    harness.shell.display.windowSize = { (rows, columns) }
     return harness
   }
 
@@ -114,7 +114,7 @@ struct DisplayModeTests {
   func maxRowsWithoutSpool() {
     let harness = Self.screenShell()
     // As with $TMPDIR naming a directory that does not exist, or a full /tmp.
-    harness.shell.lastResult.directory = "/nonexistent-litesh-spool"
+    harness.shell.display.lastResult.directory = "/nonexistent-litesh-spool"
     let (output, _) = harness.run(".maxrows 0\nSELECT value FROM generate_series(1, 3);\n")
     #expect(output.contains("│     2 │"))
     #expect(output.hasSuffix("3 rows\n"))
@@ -146,7 +146,7 @@ struct DisplayModeTests {
   @Test("a result past the spool's limit is drawn, but .last says it was not kept and why")
   func lastPastLimit() {
     let harness = Self.screenShell()
-    harness.shell.lastResult.byteLimit = 200_000
+    harness.shell.display.lastResult.byteLimit = 200_000
     let (output, _) = harness.run(Self.trackTable + "SELECT * FROM Track;\n")
     #expect(output.contains("3,503 rows (16 shown)"))
     #expect(!output.contains(".last shows all"))

@@ -1,3 +1,4 @@
+import Glibc
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -22,12 +23,6 @@ extension DotCommand {
       """)
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `.session ?NAME? CMD ...`: change-recording sessions (the SQLite session extension) on the
 /// shell's connection, with sqlite3's subcommands, messages and exit status.
 ///
@@ -46,7 +41,7 @@ enum ChangeSessionCommand {
     // A first word that names a session selects it; otherwise the first session is used.
     var index = 0
     var command = arguments[...]
-    if arguments.count >= 2, let named = shell.changeSessions.index(of: arguments[0]) {
+    if arguments.count >= 2, let named = shell.connections.changeSessions.index(of: arguments[0]) {
       index = named
       command = command.dropFirst()
     }
@@ -56,7 +51,7 @@ enum ChangeSessionCommand {
   private static func perform(_ command: [String], on index: Int, _ shell: Shell)
     -> DotCommand.Outcome
   {
-    let entries = shell.changeSessions.entries
+    let entries = shell.connections.changeSessions.entries
     let entry = entries.indices.contains(index) ? entries[index] : nil
     switch command[0] {
     case "attach":
@@ -75,7 +70,7 @@ enum ChangeSessionCommand {
       write(entry.session, asPatchset: command[0] == "patchset", to: command[1], shell)
     case "close":
       guard command.count == 1 else { return showHelp(shell) }
-      if entry != nil { shell.changeSessions.close(at: index) }
+      if entry != nil { shell.connections.changeSessions.close(at: index) }
     case "enable", "indirect":
       guard command.count <= 2 else { return showHelp(shell) }
       let value =
@@ -117,13 +112,13 @@ enum ChangeSessionCommand {
 
   private static func open(name: String, database: String, _ shell: Shell) {
     guard let connection = shell.connection else { return }
-    if shell.changeSessions.index(of: name) != nil {
+    if shell.connections.changeSessions.index(of: name) != nil {
       shell.errors.write("Session \"\(name)\" already exists\n")
-    } else if shell.changeSessions.entries.count >= ChangeSessions.maximum {
+    } else if shell.connections.changeSessions.entries.count >= ChangeSessions.maximum {
       shell.errors.write("Maximum of \(ChangeSessions.maximum) sessions\n")
     } else {
       do {
-        try shell.changeSessions.open(name: name, database: database, on: connection)
+        try shell.connections.changeSessions.open(name: name, database: database, on: connection)
       } catch {
         shell.errors.write("Cannot open session: error code=\(error.code.rawValue)\n")
       }

@@ -1,3 +1,4 @@
+import Glibc
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -9,12 +10,6 @@ extension DotCommand {
       .clone NEWDB             Clone data into NEWDB from the existing database
       """)
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `.clone NEWDB`: a new database file with the current database's tables, rows, indexes,
 /// views and triggers, as sqlite3 3.40.1's `tryToClone` makes it.

@@ -89,7 +89,7 @@ enum ConnectionCommands {
     guard let expected = shell.state.safeModeNonce, expected == arguments[0] else {
       shell.output.flush()
       shell.errors.write(
-        "line \(shell.currentLineNumber): incorrect nonce: \"\(arguments[0])\"\n")
+        "line \(shell.input.lineNumber): incorrect nonce: \"\(arguments[0])\"\n")
       shell.exitCode = 1
       return .failure
     }

@@ -23,7 +23,7 @@ enum ConnectionSlotCommand {
       return .success
     case 1:
       guard let index = number(arguments[0]) else { return usage(shell) }
-      guard index != shell.connectionSlots.activeIndex, index < ConnectionSlots.count else {
+      guard index != shell.connections.slots.activeIndex, index < ConnectionSlots.count else {
         return .success
       }
       if let refusal = shell.connectionSwitchRefusal {
@@ -34,11 +34,11 @@ enum ConnectionSlotCommand {
       return .success
     case 2 where arguments[0] == "close":
       guard let index = number(arguments[1]) else { return usage(shell) }
-      if index == shell.connectionSlots.activeIndex {
+      if index == shell.connections.slots.activeIndex {
         shell.errors.write("cannot close the active database connection\n")
         return .failure
       }
-      shell.connectionSlots.close(index)
+      shell.connections.slots.close(index)
       return .success
     default:
       return usage(shell)

@@ -1,3 +1,4 @@
+import Glibc
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -33,12 +34,6 @@ extension DotCommand {
       .vfsname ?AUX?           Print the name of the VFS stack
       """)
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `.databases`, `.dbinfo`, `.vfsname` and `.open`: the attached databases and which file the
 /// shell works on.
@@ -218,7 +213,7 @@ enum DatabaseCommands {
       }
     }
     if shell.rollBackLeftTransaction(.reopen) && !shell.state.isInteractive {
-      shell.hadError = true
+      shell.control.hadError = true
     }
     shell.closeConnection()
     shell.state.zipArchivePath = nil
@@ -237,7 +232,7 @@ enum DatabaseCommands {
       }
     }
     shell.state.databasePath = file ?? ""
-    shell.connectionSlots.isActiveUnnamed = file == nil
+    shell.connections.slots.isActiveUnnamed = file == nil
     if shell.openPreferredReadPool() != nil { return .success }
     let connection: Connection
     do throws(SQLiteError) {

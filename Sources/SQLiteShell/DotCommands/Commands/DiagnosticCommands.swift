@@ -59,7 +59,7 @@ enum DiagnosticCommands {
           guard shell.allowedInSafeMode("cannot run .trace in safe mode") else { return .failure }
         }
         closeTraceFile(of: shell)
-        shell.traceOutput = OutputCommands.openFile(
+        shell.redirection.trace = OutputCommands.openFile(
           word, text: shell.argumentText(index, of: arguments), shell: shell)
         continue
       }
@@ -76,7 +76,7 @@ enum DiagnosticCommands {
         return .failure
       }
     }
-    guard shell.traceOutput != nil else {
+    guard shell.redirection.trace != nil else {
       connection.trace([], nil)
       return .success
     }
@@ -88,10 +88,10 @@ enum DiagnosticCommands {
 
   /// Closes the current trace file (never stdout or stderr).
   static func closeTraceFile(of shell: Shell) {
-    if let old = shell.traceOutput, old !== shell.standardOutput, old !== shell.errors {
+    if let old = shell.redirection.trace, old !== shell.standardOutput, old !== shell.errors {
       old.close()
     }
-    shell.traceOutput = nil
+    shell.redirection.trace = nil
   }
 
   /// `.log FILE|stdout|stderr|off`: where SQLite's log lines (`(CODE) MESSAGE`) go.

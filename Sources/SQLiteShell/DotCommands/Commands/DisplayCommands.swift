@@ -50,7 +50,7 @@ enum DisplayCommands {
   /// `.last`: the last result drawn in the display mode, every row, through the pager.
   static let last: DotCommand.Handler = { shell, arguments in
     guard arguments.isEmpty else { return shell.usageFailure(.last) }
-    let spool = shell.lastResult
+    let spool = shell.display.lastResult
     guard spool.columnNames != nil else {
       shell.errors.write(
         "Error: no result to show: .last keeps the last result of the display mode\n")
@@ -73,12 +73,12 @@ enum DisplayCommands {
     var style = shell.state.style
     if !shell.writesResultsToScreen { style.decoration = nil }
     shell.output.flush()
-    if shell.writesResultsToScreen { shell.startsFullResult?() }
+    if shell.writesResultsToScreen { shell.display.startsFullResult?() }
     var writer = BufferedWriter(shell.output)
     // Ctrl-C, or quitting the pager (`q` in less), ends the drawing at once.
     let stopped = StopFlag()
     let stop: @Sendable () -> Void = { stopped.value.store(true, ordering: .relaxed) }
-    shell.workStop.whileRunning(onStop: stop) {
+    shell.control.workStop.whileRunning(onStop: stop) {
       DisplayFormatter.writeLast(spool, style: style, to: &writer) {
         stopped.value.load(ordering: .relaxed)
       }

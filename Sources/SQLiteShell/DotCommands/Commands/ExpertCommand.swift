@@ -31,16 +31,16 @@ enum ExpertCommand {
     if shell.state.isSafe {
       shell.output.flush()
       shell.errors.write(
-        "Cannot run experimental commands such as \"\(shell.commandName)\" in safe mode\n")
+        "Cannot run experimental commands such as \"\(shell.command.name)\" in safe mode\n")
       return .failure
     }
     guard let connection = shell.openDatabase() else { return .failure }
-    shell.pendingExpert = nil
+    shell.connections.pendingExpert = nil
     guard let (isVerbose, sample) = options(arguments, shell) else { return .success }
     do throws(AdvisorError) {
       let advisor = try IndexAdvisor(connection: connection)
       advisor.samplePercent = sample
-      shell.pendingExpert = PendingExpert(advisor: advisor, isVerbose: isVerbose)
+      shell.connections.pendingExpert = PendingExpert(advisor: advisor, isVerbose: isVerbose)
     } catch {
       shell.output.flush()
       shell.errors.write(
@@ -87,8 +87,8 @@ extension Shell {
   /// The advisor waiting for SQL on `connection`, taken off; one set up on a connection that
   /// has since been closed or replaced is dropped.
   func takePendingExpert(on connection: Connection) -> PendingExpert? {
-    guard let pending = pendingExpert else { return nil }
-    pendingExpert = nil
+    guard let pending = connections.pendingExpert else { return nil }
+    connections.pendingExpert = nil
     return pending.advisor.connection === connection ? pending : nil
   }
 

@@ -1,3 +1,4 @@
+import Glibc
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -42,12 +43,6 @@ extension DotCommand {
       .system CMD ARGS...      Run CMD ARGS... in a system shell
       """)
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `.backup`/`.save`, `.restore`, `.cd`, `.shell`/`.system` and `.load`: the commands that
 /// touch files or run programs, all refused under `-safe`.

@@ -1,3 +1,4 @@
+import Glibc
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -22,12 +23,6 @@ extension DotCommand {
               input text.
       """)
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `.import [--csv] [--ascii] [--skip N] [--schema S] [-v] FILE|'|command' TABLE`.
 ///

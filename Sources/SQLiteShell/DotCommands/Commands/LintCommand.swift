@@ -37,7 +37,7 @@ enum LintCommand {
       } else {
         // sqlite3's own usage text, not its help line (`.lint OPTIONS`).
         shell.errors.write(
-          "Usage: \(shell.commandName) \(subcommand) ?-verbose? ?-groupbyparent?\n")
+          "Usage: \(shell.command.name) \(subcommand) ?-verbose? ?-groupbyparent?\n")
         return .success
       }
     }

@@ -96,7 +96,7 @@ enum OutputCommands {
       index += 1
     }
     var target = file ?? "stdout"
-    shell.onceCountdown = once ? 2 : 0
+    shell.redirection.onceCountdown = once ? 2 : 0
     shell.resetOutput()
     if let viewed {
       target = shell.startViewedOutput(viewed)

@@ -45,7 +45,7 @@ enum ReadersCommand {
       shell.errors.write("Error: \(refusal)\n")
       return .failure
     }
-    if let readPool = shell.readPool, count > 0 {
+    if let readPool = shell.connections.readPool, count > 0 {
       readPool.resize(to: count)
       shell.state.readerCount = count
       return .success
@@ -54,13 +54,13 @@ enum ReadersCommand {
       shell.errors.write("Error: cannot change readers inside a transaction\n")
       return .failure
     }
-    let hadPool = shell.readPool != nil
+    let hadPool = shell.connections.readPool != nil
     if count == 0 && !hadPool {
       shell.state.readerCount = count
       return .success
     }
     // Reopening would close the `.session`s and lose what they recorded.
-    guard shell.changeSessions.isEmpty || shell.connection == nil else {
+    guard shell.connections.changeSessions.isEmpty || shell.connection == nil else {
       shell.errors.write("Error: cannot change readers while sessions are open (.session close)\n")
       return .failure
     }
@@ -86,7 +86,7 @@ enum ReadersCommand {
   /// `.show` prints exactly sqlite3's lines by default, and for in-memory databases).
   static func describeSetting(of shell: Shell) -> String? {
     let count = shell.state.readerCount
-    if shell.readPool != nil { return "\(count)" }
+    if shell.connections.readPool != nil { return "\(count)" }
     guard count > 0, shell.connection == nil,
       Shell.readersRefusal(shell.state) == nil
     else { return nil }
@@ -102,7 +102,7 @@ enum ReadersCommand {
     let journalMode = shell.connection.flatMap { connection in
       try? connection.scalar("PRAGMA journal_mode", as: String.self)
     }
-    guard let readPool = shell.readPool else {
+    guard let readPool = shell.connections.readPool else {
       line("readers", "0 (one connection)")
       if let journalMode { line("journal mode", journalMode) }
       return

@@ -32,7 +32,7 @@ enum SelftestCommand {
       } else if option == "-v" {
         isVerbose = true
       } else {
-        shell.errors.write("Unknown option \"\(argument)\" on \"\(shell.commandName)\"\n")
+        shell.errors.write("Unknown option \"\(argument)\" on \"\(shell.command.name)\"\n")
         shell.errors.write("Should be one of: --init -v\n")
         return .failure
       }

@@ -134,7 +134,7 @@ extension Shell {
   func allowedInSafeMode(_ message: String) -> Bool {
     guard state.isSafe else { return true }
     output.flush()
-    errors.write("line \(currentLineNumber): \(message)\n")
+    errors.write("line \(input.lineNumber): \(message)\n")
     errors.flush()
     exitCode = 1
     return false

@@ -189,7 +189,7 @@ enum SettingCommands {
     guard let connection = shell.openDatabase() else { return .failure }
     shell.state.busyTimeout = Int32(truncatingIfNeeded: milliseconds)
     connection.setBusyTimeout(milliseconds: shell.state.busyTimeout)
-    shell.readPool?.busyTimeout = shell.state.busyTimeout
+    shell.connections.readPool?.busyTimeout = shell.state.busyTimeout
     return .success
   }
 

@@ -1,3 +1,4 @@
+import Glibc
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -13,12 +14,6 @@ extension DotCommand {
          vmstep                   Show the virtual machine step count only
       """)
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `.stats ?on|off|stmt|vmstep?` and the statistics sqlite3's `display_stats` prints.
 ///

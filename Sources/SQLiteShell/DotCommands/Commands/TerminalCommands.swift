@@ -43,7 +43,7 @@ enum TerminalCommands {
       shell.errors.write("Error: .edit needs an interactive terminal\n")
       return .failure
     }
-    shell.editRequest = shell.lastSQL ?? ""
+    shell.input.editRequest = shell.lastSQL ?? ""
     return .success
   }
 
@@ -69,7 +69,7 @@ extension Shell {
   /// The text `.edit` asked to edit, once: the REPL runs the editor on it, then runs the
   /// edited text as if typed.
   package func takeEditRequest() -> String? {
-    defer { editRequest = nil }
-    return editRequest
+    defer { input.editRequest = nil }
+    return input.editRequest
   }
 }

@@ -1,4 +1,4 @@
-import CSQLite
+import Glibc
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -12,12 +12,6 @@ extension DotCommand {
       """)
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `.testctrl CMD ...`: sqlite3 3.40.1's `sqlite3_test_control()` operations, with its table
 /// of names, its prefix matching and its messages.
 ///
@@ -27,43 +21,43 @@ enum TestControlCommand {
   /// One test-control: its name, code, whether safe mode refuses it, and its usage.
   private struct Control {
     let name: String
-    let code: Int32
+    let operation: TestControl
     let isUnsafe: Bool
     let usage: String
   }
 
   private static let controls = [
-    Control(name: "always", code: SQLITE_TESTCTRL_ALWAYS, isUnsafe: true, usage: "BOOLEAN"),
-    Control(name: "assert", code: SQLITE_TESTCTRL_ASSERT, isUnsafe: true, usage: "BOOLEAN"),
-    Control(name: "byteorder", code: SQLITE_TESTCTRL_BYTEORDER, isUnsafe: false, usage: ""),
+    Control(name: "always", operation: .always, isUnsafe: true, usage: "BOOLEAN"),
+    Control(name: "assert", operation: .assert, isUnsafe: true, usage: "BOOLEAN"),
+    Control(name: "byteorder", operation: .byteOrder, isUnsafe: false, usage: ""),
     Control(
-      name: "extra_schema_checks", code: SQLITE_TESTCTRL_EXTRA_SCHEMA_CHECKS, isUnsafe: false,
+      name: "extra_schema_checks", operation: .extraSchemaChecks, isUnsafe: false,
       usage: "BOOLEAN"),
     Control(
-      name: "imposter", code: SQLITE_TESTCTRL_IMPOSTER, isUnsafe: true,
+      name: "imposter", operation: .imposter, isUnsafe: true,
       usage: "SCHEMA ON/OFF ROOTPAGE"),
     Control(
-      name: "internal_functions", code: SQLITE_TESTCTRL_INTERNAL_FUNCTIONS, isUnsafe: false,
+      name: "internal_functions", operation: .internalFunctions, isUnsafe: false,
       usage: ""),
     Control(
-      name: "localtime_fault", code: SQLITE_TESTCTRL_LOCALTIME_FAULT, isUnsafe: false,
+      name: "localtime_fault", operation: .localtimeFault, isUnsafe: false,
       usage: "BOOLEAN"),
     Control(
-      name: "never_corrupt", code: SQLITE_TESTCTRL_NEVER_CORRUPT, isUnsafe: true,
+      name: "never_corrupt", operation: .neverCorrupt, isUnsafe: true,
       usage: "BOOLEAN"),
     Control(
-      name: "optimizations", code: SQLITE_TESTCTRL_OPTIMIZATIONS, isUnsafe: false,
+      name: "optimizations", operation: .optimizations, isUnsafe: false,
       usage: "DISABLE-MASK"),
     Control(
-      name: "pending_byte", code: SQLITE_TESTCTRL_PENDING_BYTE, isUnsafe: false,
+      name: "pending_byte", operation: .pendingByte, isUnsafe: false,
       usage: "OFFSET  "),
-    Control(name: "prng_restore", code: SQLITE_TESTCTRL_PRNG_RESTORE, isUnsafe: false, usage: ""),
-    Control(name: "prng_save", code: SQLITE_TESTCTRL_PRNG_SAVE, isUnsafe: false, usage: ""),
+    Control(name: "prng_restore", operation: .prngRestore, isUnsafe: false, usage: ""),
+    Control(name: "prng_save", operation: .prngSave, isUnsafe: false, usage: ""),
     Control(
-      name: "prng_seed", code: SQLITE_TESTCTRL_PRNG_SEED, isUnsafe: false, usage: "SEED ?db?"),
-    Control(name: "seek_count", code: SQLITE_TESTCTRL_SEEK_COUNT, isUnsafe: false, usage: ""),
-    Control(name: "sorter_mmap", code: SQLITE_TESTCTRL_SORTER_MMAP, isUnsafe: false, usage: "NMAX"),
-    Control(name: "tune", code: SQLITE_TESTCTRL_TUNE, isUnsafe: true, usage: "ID VALUE"),
+      name: "prng_seed", operation: .prngSeed, isUnsafe: false, usage: "SEED ?db?"),
+    Control(name: "seek_count", operation: .seekCount, isUnsafe: false, usage: ""),
+    Control(name: "sorter_mmap", operation: .sorterMmap, isUnsafe: false, usage: "NMAX"),
+    Control(name: "tune", operation: .tune, isUnsafe: true, usage: "ID VALUE"),
   ]
 
   static let run: DotCommand.Handler = { shell, arguments in
@@ -95,7 +89,7 @@ enum TestControlCommand {
       return .failure
     }
     let values = Array(arguments.dropFirst())
-    let result = connection.withUnsafeHandle { db in perform(control.code, values, db, shell) }
+    let result = perform(control.operation, values, connection, shell)
     switch result {
     case .usage:
       shell.output.write("Usage: .testctrl \(name) \(control.usage)\n")
@@ -115,9 +109,9 @@ enum TestControlCommand {
     case quiet
   }
 
-  /// Calls `sqlite3_test_control` for `code` with the arguments sqlite3's shell passes.
+  /// Calls `sqlite3_test_control` for `operation` with the arguments sqlite3's shell passes.
   private static func perform(
-    _ code: Int32, _ values: [String], _ db: OpaquePointer, _ shell: Shell
+    _ operation: TestControl, _ values: [String], _ db: Connection, _ shell: Shell
   ) -> Outcome {
     let integer = { (index: Int) in
       Int32(truncatingIfNeeded: DotCommandArguments.integer(values[index]))
@@ -127,46 +121,43 @@ enum TestControlCommand {
       if let warning { shell.errors.write(warning) }
       return Int32(truncatingIfNeeded: value)
     }
-    switch code {
-    case SQLITE_TESTCTRL_OPTIMIZATIONS where values.count == 1:
+    switch operation {
+    case .optimizations where values.count == 1:
       let mask = values[0].withCString { strtol($0, nil, 0) }
-      _ = csqlite_test_control_db_int(
-        code, db, Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: mask)))
-    case SQLITE_TESTCTRL_PRNG_SAVE, SQLITE_TESTCTRL_PRNG_RESTORE:
+      operation.call(on: db, Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: mask)))
+    case .prngSave, .prngRestore:
       guard values.isEmpty else { return .usage }
-      _ = csqlite_test_control(code)
-    case SQLITE_TESTCTRL_BYTEORDER:
+      operation.call()
+    case .byteOrder:
       guard values.isEmpty else { return .usage }
-      return .printed(csqlite_test_control(code))
-    case SQLITE_TESTCTRL_PENDING_BYTE where values.count == 1:
-      _ = csqlite_test_control_unsigned(code, UInt32(truncatingIfNeeded: integer(0)))
-    case SQLITE_TESTCTRL_PRNG_SEED where values.count == 1 || values.count == 2:
+      return .printed(operation.call())
+    case .pendingByte where values.count == 1:
+      operation.call(unsigned: UInt32(truncatingIfNeeded: integer(0)))
+    case .prngSeed where values.count == 1 || values.count == 2:
       var seed = integer(0)
       if seed == 0 && values[0] == "random" {
-        sqlite3_randomness(Int32(MemoryLayout<Int32>.size), &seed)
+        seed = sqliteRandom(Int32.self)
         shell.standardOutput.write("-- random seed: \(seed)\n")
       }
       if values.count == 2 {
         // Loads the schema first, as sqlite3 does.
-        _ = sqlite3_table_column_metadata(db, nil, "x", nil, nil, nil, nil, nil, nil)
+        db.loadSchema()
       }
-      _ = csqlite_test_control_int_db(code, seed, values.count == 2 ? db : nil)
-    case SQLITE_TESTCTRL_ASSERT where values.count == 1,
-      SQLITE_TESTCTRL_ALWAYS where values.count == 1:
-      return .printed(csqlite_test_control_int(code, boolean(0)))
-    case SQLITE_TESTCTRL_LOCALTIME_FAULT where values.count == 1,
-      SQLITE_TESTCTRL_NEVER_CORRUPT where values.count == 1:
-      _ = csqlite_test_control_int(code, boolean(0))
-    case SQLITE_TESTCTRL_INTERNAL_FUNCTIONS:
-      _ = csqlite_test_control_db(code, db)
-    case SQLITE_TESTCTRL_IMPOSTER where values.count == 3:
-      _ = csqlite_test_control_imposter(db, values[0], integer(1), integer(2))
-    case SQLITE_TESTCTRL_SEEK_COUNT:
-      var count: sqlite3_uint64 = 0
-      _ = csqlite_test_control_db_counter(code, db, &count)
-      shell.output.write("\(count)\n")
-    case SQLITE_TESTCTRL_SORTER_MMAP where values.count == 1:
-      _ = csqlite_test_control_db_int(code, db, integer(0))
+      operation.call(seed, on: values.count == 2 ? db : nil)
+    case .assert where values.count == 1,
+      .always where values.count == 1:
+      return .printed(operation.call(boolean(0)))
+    case .localtimeFault where values.count == 1,
+      .neverCorrupt where values.count == 1:
+      operation.call(boolean(0))
+    case .internalFunctions:
+      operation.call(on: db)
+    case .imposter where values.count == 3:
+      db.imposterTestControl(database: values[0], isOn: integer(1), rootPage: integer(2))
+    case .seekCount:
+      shell.output.write("\(operation.counter(on: db))\n")
+    case .sorterMmap where values.count == 1:
+      operation.call(on: db, integer(0))
     default:
       return .usage
     }

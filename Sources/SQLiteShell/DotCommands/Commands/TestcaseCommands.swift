@@ -27,7 +27,7 @@ enum TestcaseCommands {
   /// bytes, as sqlite3 keeps it; `?` without one).
   static let testcase: DotCommand.Handler = { shell, arguments in
     shell.resetOutput()
-    shell.testcaseName =
+    shell.input.testcaseName =
       arguments.isEmpty
       ? SQLText("?") : SQLText(bytes: shell.argumentText(0, of: arguments).bytes.prefix(29))
     guard let sink = OutputCommands.openFile(outputFile, shell: shell) else {
@@ -56,7 +56,7 @@ enum TestcaseCommands {
     }
     let text = contents.prefix { $0 != 0 }
     let pattern = shell.argumentText(0, of: arguments)
-    let name = shell.testcaseName
+    let name = shell.input.testcaseName
     if TestcaseGlob(pattern.bytes).matches(text) {
       shell.output.write("testcase-")
       shell.output.write(name)

@@ -110,7 +110,7 @@ enum TransactionCommands {
     -> DotCommand.Outcome
   {
     shell.output.flush()
-    let place = shell.state.isInteractive ? "" : " near line \(shell.currentLineNumber)"
+    let place = shell.state.isInteractive ? "" : " near line \(shell.input.lineNumber)"
     shell.errors.write("Error\(place): \(command): \(message)\n")
     shell.errors.flush()
     return .failure
@@ -120,7 +120,7 @@ enum TransactionCommands {
 extension Shell {
   /// Runs a transaction statement a dot-command stands for, exactly as if it had been typed.
   func runTransactionSQL(_ sql: String) -> DotCommand.Outcome {
-    runSQL(SQLText(sql + ";"), line: state.isInteractive ? nil : currentLineNumber)
+    runSQL(SQLText(sql + ";"), line: state.isInteractive ? nil : input.lineNumber)
       ? .success : .failure
   }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -11,12 +12,6 @@ extension DotCommand {
            --count N     Stop after N runs (needed when input is not a terminal)
       """)
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `.watch ?--count N? ?SECONDS? ?SQL?` (litesh's own): runs read-only SQL again and again,
 /// every SECONDS (default 2), like psql's `\watch` and litecli's `watch`.
@@ -32,7 +27,7 @@ enum WatchCommand {
 
   static let run: DotCommand.Handler = { shell, _ in
     let request: Request
-    switch Request.parse(shell.commandLine.string, lastSQL: shell.lastSQL) {
+    switch Request.parse(shell.command.line.string, lastSQL: shell.lastSQL) {
     case .failure(let failure):
       shell.errors.write(failure.message + "\n")
       return .failure
@@ -122,7 +117,7 @@ extension Shell {
   /// Why `sql` must not be watched (its first statement that writes or controls a
   /// transaction), or `nil` when every statement only reads.
   ///
-  /// On a file, SQLite says (`sqlite3_stmt_readonly`); on a dqlite cluster, where nothing is
+  /// On a file, SQLite says (`sqlite3_stmt_readonly`); on a connections.dqlite cluster, where nothing is
   /// prepared locally, the first keywords do. A statement that does not prepare is left for the
   /// first run to report.
   func writeRefusal(for sql: String) -> String? {
@@ -172,7 +167,7 @@ extension Shell {
       runs += 1
       if redraws { output.write("\u{1B}[H\u{1B}[2J") }
       if forPerson { output.write(watchTitle(request, run: runs)) }
-      let succeeded = runSQL(sql, line: state.isInteractive ? nil : currentLineNumber)
+      let succeeded = runSQL(sql, line: state.isInteractive ? nil : input.buffer.lineNumber)
       output.flush()
       standardOutput.flush()
       if !succeeded { return .failure }

@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// The rows of the last result shown in the display mode, kept for `.last` without holding
 /// them in memory and without running the statement again.

@@ -18,10 +18,10 @@ extension Shell {
       style.mode = .list
       return (style, nil)
     }
-    let size = windowSize()
+    let size = display.windowSize()
     style.display.screenColumns = max(size.columns, 20)
     style.display.screenRows = max(size.rows, 8)
-    return (style, style.display.keepsLast ? lastResult : nil)
+    return (style, style.display.keepsLast ? display.lastResult : nil)
   }
 
   /// Writes the current row source's result in the current style (``displayStyle()`` in the

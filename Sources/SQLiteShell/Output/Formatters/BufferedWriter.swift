@@ -1,10 +1,5 @@
-import SQLiteCore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SQLiteCore
 
 /// The sink's pending bytes, moved into a local buffer while a formatter runs.
 ///

@@ -3,18 +3,25 @@ import SQLiteCore
 /// list, tabs and ascii modes: values joined by the column separator, rows ended by the row
 /// separator, nothing escaped; and csv, which quotes fields as sqlite3 does.
 enum DelimitedFormatter {
+  /// The style's column and row separators and null text, as bytes freed by
+  /// ``Separators/release(_:)`` when the rows are written.
+  private enum Separators {
+    static func of(_ style: OutputStyle) -> (FixedBytes, FixedBytes, FixedBytes) {
+      (
+        FixedBytes(style.columnSeparator), FixedBytes(style.rowSeparator),
+        FixedBytes(style.nullValue)
+      )
+    }
+
+    static func release(_ bytes: FixedBytes...) { for each in bytes { each.release() } }
+  }
+
   /// Streams the rows of `statement` in list, tabs or ascii mode.
   static func writeList(
     _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
-    let columnSeparator = FixedBytes(style.columnSeparator)
-    let rowSeparator = FixedBytes(style.rowSeparator)
-    let null = FixedBytes(style.nullValue)
-    defer {
-      columnSeparator.release()
-      rowSeparator.release()
-      null.release()
-    }
+    let (columnSeparator, rowSeparator, null) = Separators.of(style)
+    defer { Separators.release(columnSeparator, rowSeparator, null) }
     let count = statement.columnCount
     let decoration = style.decoration
     var isFirst = true
@@ -49,14 +56,8 @@ enum DelimitedFormatter {
   static func writeCSV(
     _ statement: some RowSource, style: OutputStyle, to writer: inout BufferedWriter
   ) throws(SQLiteError) {
-    let columnSeparator = FixedBytes(style.columnSeparator)
-    let rowSeparator = FixedBytes(style.rowSeparator)
-    let null = FixedBytes(style.nullValue)
-    defer {
-      columnSeparator.release()
-      rowSeparator.release()
-      null.release()
-    }
+    let (columnSeparator, rowSeparator, null) = Separators.of(style)
+    defer { Separators.release(columnSeparator, rowSeparator, null) }
     let separator = columnSeparator.buffer
     let numbersSafe = numbersNeverQuoted(separator: separator)
     let count = statement.columnCount

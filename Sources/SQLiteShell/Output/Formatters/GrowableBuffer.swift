@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A growable array of plain values in one `malloc` block, grown with `realloc`.
 ///

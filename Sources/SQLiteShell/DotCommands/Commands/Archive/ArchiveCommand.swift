@@ -1,4 +1,3 @@
-import CSQLite
 import SQLiteCore
 
 /// The dot-commands this file runs, each declared once: name, shortest abbreviation,
@@ -44,7 +43,8 @@ enum ArchiveCommand {
   static let run: DotCommand.Handler = { shell, _ in
     guard let database = shell.openDatabase() else { return .failure }
     guard shell.allowedInSafeMode("cannot run .archive in safe mode") else { return .failure }
-    let code = run(shell.argumentBytes, fromCommandLine: false, shell: shell, database: database)
+    let code = run(
+      shell.command.argumentBytes, fromCommandLine: false, shell: shell, database: database)
     guard code == 0 else {
       shell.dotCommandStatus = code
       return .failure
@@ -84,7 +84,9 @@ enum ArchiveCommand {
     }
     var connection = database
     if let file = request.file, zip == nil {
-      guard let opened = open(file, request, shell: shell) else { return SQLITE_CANTOPEN }
+      guard let opened = open(file, request, shell: shell) else {
+        return ResultCode.cantopen.rawValue
+      }
       connection = opened
     }
     defer { if connection !== database { try? connection.close() } }

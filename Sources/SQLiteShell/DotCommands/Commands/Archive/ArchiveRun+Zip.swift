@@ -1,4 +1,3 @@
-import CSQLite
 import SQLiteCore
 
 extension ArchiveRun {
@@ -53,8 +52,7 @@ extension ArchiveRun {
 
   /// `zip` and 16 random hex digits, as sqlite3 names its temporary table.
   private static func temporaryTableName() -> String {
-    var random: UInt64 = 0
-    sqlite3_randomness(8, &random)
+    let random = sqliteRandom(UInt64.self)
     let digits = String(random, radix: 16)
     return "zip" + String(repeating: "0", count: 16 - digits.count) + digits
   }

@@ -1,4 +1,3 @@
-import CSQLite
 package import SQLiteCore
 package import ShellFunctions
 
@@ -62,7 +61,7 @@ package struct DatabaseRecovery {
         guard let sql = row.sql else { continue }
         statement = sql
       }
-      guard Self.runSingle(statement, on: scratch) else { continue }
+      guard scratch.runIfSingleStatement(statement) else { continue }
       emit(Array(statement.utf8))
       if row.isTable && !row.isVirtual,
         let name = try scratch.query(
@@ -84,7 +83,7 @@ package struct DatabaseRecovery {
     }
     try LostAndFound(image: image, options: options, emit: emit).write(used: used, scratch: scratch)
     for row in schema where row.type != nil && !row.isTable && !row.isUniqueIndex {
-      guard let sql = row.sql, Self.runSingle(sql, on: scratch) else { continue }
+      guard let sql = row.sql, scratch.runIfSingleStatement(sql) else { continue }
       emit(Array(sql.utf8))
     }
     emit(Array("PRAGMA writable_schema = off".utf8))
@@ -157,28 +156,5 @@ package struct DatabaseRecovery {
       ("user_version", String(field(60))),
       ("application_id", String(field(68))),
     ]
-  }
-
-  /// Runs `sql` on `scratch` if it is exactly one statement that succeeds: a schema entry
-  /// with another statement after its own (only comments may follow) is not copied into the
-  /// script, where it would run too.
-  static func runSingle(_ sql: String, on scratch: Connection) -> Bool {
-    scratch.withUnsafeHandle { db in
-      var statement: OpaquePointer?
-      var tail: UnsafePointer<CChar>?
-      let isPrepared = sql.withCString { text in
-        guard sqlite3_prepare_v2(db, text, -1, &statement, &tail) == SQLITE_OK,
-          statement != nil, let tail
-        else { return false }
-        var next: OpaquePointer?
-        let rc = sqlite3_prepare_v2(db, tail, -1, &next, nil)
-        defer { sqlite3_finalize(next) }
-        return rc == SQLITE_OK && next == nil
-      }
-      defer { sqlite3_finalize(statement) }
-      guard isPrepared else { return false }
-      let rc = sqlite3_step(statement)
-      return rc == SQLITE_DONE || rc == SQLITE_ROW
-    }
   }
 }

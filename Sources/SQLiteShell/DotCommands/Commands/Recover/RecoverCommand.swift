@@ -1,4 +1,3 @@
-import CSQLite
 import SQLiteCore
 import ShellFunctions
 
@@ -34,10 +33,7 @@ enum RecoverCommand {
     guard let connection = shell.openDatabase() else { return .failure }
     // The input stays as it is: closing this connection later must not checkpoint the `-wal`
     // file into a database that may be corrupt (the log is kept, as after a crash).
-    connection.withUnsafeHandle { db in
-      var value: Int32 = 0
-      _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &value)
-    }
+    connection.setEnabled(.noCheckpointOnClose, true)
     var began = false
     if !connection.isInsideTransaction {
       do throws(SQLiteError) {

@@ -1,29 +1,29 @@
 import CSQLite
-import SQLiteCore
 import Synchronization
 
-/// Counts the checkpoints a `.bench` writer runs, keeping SQLite's automatic checkpoints.
+/// Counts the checkpoints a `.bench` writer runs (the shell's benchmark; in SQLiteCore because
+/// it is a WAL hook, C the shell does not call), keeping SQLite's automatic checkpoints.
 ///
 /// SQLite's automatic checkpoint is itself a WAL hook (`sqlite3_wal_autocheckpoint`); this one
 /// does what that default hook does (a passive checkpoint once the WAL holds `threshold`
 /// frames after a commit) and counts it. Its owner keeps it alive until ``remove(from:)``.
 ///
 /// Related SQLite documentation: <https://www.sqlite.org/c3ref/wal_hook.html>
-final class CheckpointCounter: Sendable {
+package final class CheckpointCounter: Sendable {
   private let counted = Atomic<Int>(0)
   /// WAL frames after a commit that trigger a checkpoint.
-  let threshold: Int32
+  package let threshold: Int32
 
   /// A counter that checkpoints at `threshold` frames (the pool's `autoCheckpointPages`).
-  init(threshold: Int) {
+  package init(threshold: Int) {
     self.threshold = Int32(clamping: threshold)
   }
 
   /// Checkpoints counted so far.
-  var count: Int { counted.load(ordering: .relaxed) }
+  package var count: Int { counted.load(ordering: .relaxed) }
 
   /// Replaces `db`'s WAL hook with the counting one (on the connection's thread).
-  func install(on db: Connection) {
+  package func install(on db: Connection) {
     let context = Unmanaged.passUnretained(self).toOpaque()
     db.withUnsafeHandle { handle in
       _ = sqlite3_wal_hook(
@@ -42,7 +42,7 @@ final class CheckpointCounter: Sendable {
   }
 
   /// Puts SQLite's own automatic checkpoint back on `db`.
-  func remove(from db: Connection) {
+  package func remove(from db: Connection) {
     db.withUnsafeHandle { handle in _ = sqlite3_wal_autocheckpoint(handle, threshold) }
   }
 }
