@@ -9,8 +9,10 @@
 /// fetch of each marked observer that waits for a value in one ``ConnectionPool/read(_:)``: one
 /// reader and one snapshot, however many observers, so observers never take more than one
 /// reader and one thread's share of the machine from the writer and the pool's other reads.
-/// Commits that come during a round are matched in the next one; an observer that has not
-/// asked for its next value yet is fetched for when it asks, once, however many commits came.
+/// Commits that come during a round are matched in the next one, which first rests nineteen
+/// times as long as the round took (``restPerRound``), so observers take at most a twentieth of
+/// the time from a writer that commits without pause; an observer that has not asked for its
+/// next value yet is fetched for when it asks, once, however many commits came.
 final class ObservationHub: Sendable {
   /// What a waiting observer receives.
   enum Outcome: @unchecked Sendable {
@@ -143,9 +145,18 @@ final class ObservationHub: Sendable {
     Task { await self.runRounds(on: pool) }
   }
 
+  /// How long a round rests, in multiples of its own duration, before the next one when commits
+  /// came while it ran: a writer committing flat out then shares at most a twentieth of the time
+  /// with the observers' fetches, which see every commit a little later, coalesced. When the
+  /// writer pauses between commits, no round rests: the next commit starts one at once.
+  static let restPerRound = 19
+
   /// Fetches for the observers due, round after round, until none is.
   private func runRounds(on pool: ConnectionPool) async {
+    var rest = Duration.zero
     while true {
+      if rest > .zero { try? await Task.sleep(for: rest) }
+      let started = ContinuousClock.now
       let due = state.withLock { state -> [(Int, Fetch)] in
         let changed = state.changed.map { Set($0.map(Self.folded)) }
         state.changed = []
@@ -184,6 +195,8 @@ final class ObservationHub: Sendable {
         }
       }
       for (waiter, outcome) in wakeUps { waiter.resume(returning: outcome) }
+      let isWriterBusy = state.withLock { $0.changed?.isEmpty != true }
+      rest = isWriterBusy ? (ContinuousClock.now - started) * Self.restPerRound : .zero
     }
   }
 

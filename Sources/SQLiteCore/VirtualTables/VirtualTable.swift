@@ -36,10 +36,22 @@ package protocol VirtualTable: AnyObject {
 
   /// Runs the overloaded function on this table's behalf: `zipfile_cds(z)`.
   func callOverloadedFunction(_ context: FunctionContext, _ arguments: FunctionArguments)
+
+  /// Whether the type is an ``UpdatableVirtualTable`` (its module gets `xUpdate`).
+  ///
+  /// Answered by the protocols' extensions, so registering needs no dynamic cast: each
+  /// `is any P.Type` asked at run time scans every conformance record in the binary (about
+  /// 80k instructions each at litesh's start, where six modules are registered per connection).
+  static var acceptsUpdates: Bool { get }
+
+  /// Whether the type is a ``TransactionalVirtualTable`` (its module gets `xBegin`…`xRollback`).
+  static var takesPartInTransactions: Bool { get }
 }
 
 extension VirtualTable {
   package static var overloadedFunction: String? { nil }
+  package static var acceptsUpdates: Bool { false }
+  package static var takesPartInTransactions: Bool { false }
 
   package func callOverloadedFunction(
     _ context: FunctionContext, _ arguments: FunctionArguments
@@ -88,6 +100,14 @@ package protocol TransactionalVirtualTable: VirtualTable {
   func begin() throws(VirtualTableError)
   func commit() throws(VirtualTableError)
   func rollback() throws(VirtualTableError)
+}
+
+extension UpdatableVirtualTable {
+  package static var acceptsUpdates: Bool { true }
+}
+
+extension TransactionalVirtualTable {
+  package static var takesPartInTransactions: Bool { true }
 }
 
 /// What an `ON CONFLICT` clause asks of the change being made (`sqlite3_vtab_on_conflict`).

@@ -22,8 +22,8 @@ package enum VirtualTableModule {
   ) throws(SQLiteError) {
     let registration = Registration(
       module: Callbacks.module(
-        kind: kind, updates: Table.self is any UpdatableVirtualTable.Type,
-        transactions: Table.self is any TransactionalVirtualTable.Type,
+        kind: kind, updates: Table.acceptsUpdates,
+        transactions: Table.takesPartInTransactions,
         overloads: Table.overloadedFunction != nil),
       risk: risk,
       make: { db, arguments throws(VirtualTableError) in try make(db, arguments) })
