@@ -15,6 +15,16 @@ struct BenchTests {
     return (run.outputText, run.errors, run.status)
   }
 
+  /// Runs `input` on `app.db` in a new scratch directory, expects status 0, and returns stdout.
+  static func runOnFreshDatabase(
+    _ input: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let directory = try ScratchDirectory("litesh-bench")
+    let run = try litesh(directory.path("app.db"), input, directory: directory)
+    #expect(run.status == 0, "\(run.errors)", sourceLocation: sourceLocation)
+    return run.output
+  }
+
   /// The JSON object `text` holds.
   static func json(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
@@ -58,12 +68,9 @@ struct BenchTests {
 
   @Test("--unsafe-reads on the same workload: the check catches broken totals")
   func unsafeReads() throws {
-    let directory = try ScratchDirectory("litesh-bench")
-    let run = try Self.litesh(
-      directory.path("app.db"), ".bench --duration 1 --json --unsafe-reads\n",
-      directory: directory)
-    #expect(run.status == 0, "\(run.errors)")
-    let result = try Self.json(run.output)
+    let output = try Self.runOnFreshDatabase(
+      ".bench --duration 1 --json --unsafe-reads\n")
+    let result = try Self.json(output)
     #expect((result["violations"] as? Int ?? 0) > 0)
     #expect(!(result["violation_samples"] as? [String] ?? []).isEmpty)
     #expect((result["verdict"] as? String ?? "").hasPrefix("ANOMALIES"))
@@ -72,11 +79,9 @@ struct BenchTests {
 
   @Test("the text report names each figure and ends with the verdict")
   func textReport() throws {
-    let directory = try ScratchDirectory("litesh-bench")
-    let run = try Self.litesh(
-      directory.path("app.db"), ".bench --transactions 50 --readers 2\n", directory: directory)
-    #expect(run.status == 0, "\(run.errors)")
-    let lines = run.output.split(separator: "\n").map(String.init)
+    let output = try Self.runOnFreshDatabase(
+      ".bench --transactions 50 --readers 2\n")
+    let lines = output.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("bank workload, 2 readers, 1 writer") == true)
     let words = lines.map { $0.split(separator: " ").map(String.init) }
     #expect(words.contains { $0.prefix(2) == ["reads", "100"] && $0.count == 8 })
@@ -84,20 +89,16 @@ struct BenchTests {
     #expect(lines.contains { $0.hasPrefix("BUSY retries: 0") })
     #expect(lines.contains("invariant violations: 0"))
     #expect(lines.last?.hasPrefix("verdict: OK:") == true)
-    #expect(!run.output.contains("\u{1B}"), "no escape codes in piped output")
+    #expect(!output.contains("\u{1B}"), "no escape codes in piped output")
   }
 }
 
 extension BenchTests {
   @Test("--rate paces transactions from their schedule and --latency-limit counts late ones")
   func rate() throws {
-    let directory = try ScratchDirectory("litesh-bench")
-    let run = try Self.litesh(
-      directory.path("app.db"),
-      ".bench --rate 200 --duration 0.5 --readers 1 --writers 1 --latency-limit 0.001 --json\n",
-      directory: directory)
-    #expect(run.status == 0, "\(run.errors)")
-    let result = try Self.json(run.output)
+    let output = try Self.runOnFreshDatabase(
+      ".bench --rate 200 --duration 0.5 --readers 1 --writers 1 --latency-limit 0.001 --json\n")
+    let result = try Self.json(output)
     let done = (result["reads"] as? Int ?? 0) + (result["writes"] as? Int ?? 0)
     #expect(done >= 50 && done <= 101, "about 200/s for 0.5 s, got \(done)")
     #expect(result["late"] as? Int == done, "every transaction takes over 1 µs")
@@ -155,14 +156,10 @@ extension BenchTests {
 extension BenchTests {
   @Test("failing transactions are counted per 100, shown, and not fatal")
   func failures() throws {
-    let directory = try ScratchDirectory("litesh-bench")
-    let run = try Self.litesh(
-      directory.path("app.db"),
+    let output = try Self.runOnFreshDatabase(
       "CREATE TABLE u(k UNIQUE);\n.bench --here --readers 0 --transactions 20"
-        + " --write \"INSERT INTO u VALUES (:k)\" --param k=uniform(1,3) --json\n",
-      directory: directory)
-    #expect(run.status == 0, "\(run.errors)")
-    let result = try Self.json(run.output)
+        + " --write \"INSERT INTO u VALUES (:k)\" --param k=uniform(1,3) --json\n")
+    let result = try Self.json(output)
     let writes = try #require(result["writes"] as? Int)
     #expect(writes >= 1 && writes <= 3)
     #expect(result["failures"] as? Int == 20 - writes)

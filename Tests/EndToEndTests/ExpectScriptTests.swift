@@ -110,6 +110,23 @@ struct ExpectScriptTests {
     )
   }
 
+  /// Expects the script to pass against sqlite3 (its sum is 6) and against litesh, printing
+  /// the same.
+  static func expectBothPass(
+    _ reference: DrivingProgram.Run, _ actual: DrivingProgram.Run,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      reference.status == 0, "sqlite3: \(reference.output) \(reference.errors)",
+      sourceLocation: sourceLocation)
+    #expect(
+      DrivingProgram.value("sum", in: reference.output) == "6", sourceLocation: sourceLocation)
+    #expect(
+      actual.status == 0, "litesh: \(actual.output) \(actual.errors)",
+      sourceLocation: sourceLocation)
+    #expect(actual.output == reference.output, sourceLocation: sourceLocation)
+  }
+
   @Test(
     "an expect script for sqlite3 passes unchanged with litesh",
     .enabled(
@@ -119,12 +136,9 @@ struct ExpectScriptTests {
     let (reference, actual) = try Self.bothRuns(
       DrivingProgram.expect, script: Self.expectScript, named: "sum.exp",
       environment: environment)
-    #expect(reference.status == 0, "sqlite3: \(reference.output)")
-    #expect(DrivingProgram.value("sum", in: reference.output) == "6")
-    #expect(DrivingProgram.value("rows", in: reference.output) == "three|two|one")
-    #expect(actual.status == 0, "litesh: \(actual.output)")
     // `log_user 0`: the output is the script's own `@@` lines.
-    #expect(actual.output == reference.output)
+    Self.expectBothPass(reference, actual)
+    #expect(DrivingProgram.value("rows", in: reference.output) == "three|two|one")
   }
 
   @Test(
@@ -135,10 +149,7 @@ struct ExpectScriptTests {
     let (reference, actual) = try Self.bothRuns(
       DrivingProgram.python, script: Self.pexpectScript, named: "sum.py",
       environment: environment)
-    #expect(reference.status == 0, "sqlite3: \(reference.output) \(reference.errors)")
-    #expect(DrivingProgram.value("sum", in: reference.output) == "6")
-    #expect(actual.status == 0, "litesh: \(actual.output) \(actual.errors)")
-    #expect(actual.output == reference.output)
+    Self.expectBothPass(reference, actual)
     #expect(!actual.output.contains("\\x1b"), "escape sequences in \(actual.output)")
   }
 

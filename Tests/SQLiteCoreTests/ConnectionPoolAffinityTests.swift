@@ -36,8 +36,7 @@ struct ConnectionPoolAffinityTests {
     let readerCount = 4
     let directory = try ScratchDirectory("litesh-pool")
     let rendezvous = Rendezvous(count: readerCount)
-    let configuration = ConnectionPool.Configuration.meeting(at: rendezvous, readers: readerCount)
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
+    let pool = try await ConnectionPool.meeting(at: rendezvous, readers: readerCount, in: directory)
     let threads = try await withThrowingTaskGroup(of: UInt.self) { group in
       for _ in 0..<readerCount {
         group.addTask {

@@ -10,8 +10,7 @@ struct ConnectionPoolConcurrencyTests {
   func readersMeet(readerCount: Int) async throws {
     let directory = try ScratchDirectory("litesh-pool")
     let rendezvous = Rendezvous(count: readerCount)
-    let configuration = ConnectionPool.Configuration.meeting(at: rendezvous, readers: readerCount)
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
+    let pool = try await ConnectionPool.meeting(at: rendezvous, readers: readerCount, in: directory)
     try await withThrowingTaskGroup(of: Int?.self) { group in
       for _ in 0..<readerCount {
         group.addTask {

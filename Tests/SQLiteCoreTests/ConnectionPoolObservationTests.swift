@@ -24,6 +24,20 @@ struct ConnectionPoolObservationTests {
     }
   }
 
+  /// Runs `body` on a pool of `recipe` (``withPool(_:isolation:_:)``) under a
+  /// ``watchdog(_:after:)`` of `seconds`.
+  private func withWatchedPool(
+    _ recipe: PoolRecipe, after seconds: Double = testTimeout,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (ConnectionPool) async throws -> Void
+  ) async throws {
+    try await withPool(recipe) { pool in
+      let deadline = watchdog(pool, after: seconds)
+      defer { deadline.cancel() }
+      try await body(pool)
+    }
+  }
+
   /// Observes `count(*)` of a table, counting the fetches.
   private func observeCount(_ pool: ConnectionPool, _ sql: String, _ fetches: Locked<Int>)
     -> QueryObservation<Int>
@@ -55,9 +69,7 @@ struct ConnectionPoolObservationTests {
 
   @Test("a write setting PRAGMA wal_autocheckpoint does not end the observation")
   func autoCheckpointPragma() async throws {
-    try await withPool(recipe()) { pool in
-      let deadline = watchdog(pool)
-      defer { deadline.cancel() }
+    try await withWatchedPool(recipe()) { pool in
       let fetches = Locked(0)
       var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
       #expect(try await values.next() == 0)
@@ -72,9 +84,7 @@ struct ConnectionPoolObservationTests {
     "commits made before the next value is asked for lead to one fetch, and equal values are skipped"
   )
   func coalescedAndDeduplicated() async throws {
-    try await withPool(recipe()) { pool in
-      let deadline = watchdog(pool)
-      defer { deadline.cancel() }
+    try await withWatchedPool(recipe()) { pool in
       let fetches = Locked(0)
       var values = observeCount(pool, "SELECT count(*) FROM a", fetches).makeAsyncIterator()
       #expect(try await values.next() == 0)
@@ -92,9 +102,7 @@ struct ConnectionPoolObservationTests {
 
   @Test("the tables come from the statements: through a view, and from statements cached before")
   func tablesFromStatements() async throws {
-    try await withPool(recipe(readers: 1)) { pool in
-      let deadline = watchdog(pool)
-      defer { deadline.cancel() }
+    try await withWatchedPool(recipe(readers: 1)) { pool in
       let sql = "SELECT count(*) FROM v"
       try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
       // Cache the statement on the only reader before observing: no authorizer saw it prepared.
@@ -113,9 +121,7 @@ struct ConnectionPoolObservationTests {
 
   @Test("cancelling the task ends the iteration")
   func cancellation() async throws {
-    try await withPool(recipe()) { pool in
-      let deadline = watchdog(pool)
-      defer { deadline.cancel() }
+    try await withWatchedPool(recipe()) { pool in
       let (firsts, first) = AsyncStream.makeStream(of: Int.self)
       let observation = pool.observe { db in
         try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
@@ -139,9 +145,7 @@ struct ConnectionPoolObservationTests {
 
   @Test("a fetch that fails ends the iteration with its error")
   func failedFetch() async throws {
-    try await withPool(recipe()) { pool in
-      let deadline = watchdog(pool)
-      defer { deadline.cancel() }
+    try await withWatchedPool(recipe()) { pool in
       var values = pool.observe { db in
         try db.query("SELECT x FROM a").map { try $0.get(0, as: Int.self) }
       }
@@ -157,9 +161,7 @@ struct ConnectionPoolObservationTests {
 
   @Test("the user's own hooks and authorizer keep working beside observation and changes()")
   func composesWithHooks() async throws {
-    try await withPool(recipe(readers: 1)) { pool in
-      let deadline = watchdog(pool)
-      defer { deadline.cancel() }
+    try await withWatchedPool(recipe(readers: 1)) { pool in
       let commits = Locked(0)
       try await pool.writeWithoutTransaction { db in db.onCommit { commits.withLock { $0 += 1 } } }
       let changes = try await pool.changes()
@@ -185,11 +187,9 @@ struct ConnectionPoolObservationTests {
 
   @Test("ten observers follow one writer and each sees the last value")
   func manyObservers() async throws {
-    try await withPool(recipe()) { pool in
-      // 0.08 s alone under TSan, but 32-35 s in `make test-tsan`, where the bench and concurrency
-      // suites beside it keep the two cooperative threads busy: a deadline, not a wait, so long.
-      let deadline = watchdog(pool, after: 150)
-      defer { deadline.cancel() }
+    // 0.08 s alone under TSan, but 32-35 s in `make test-tsan`, where the bench and concurrency
+    // suites beside it keep the two cooperative threads busy: a deadline, not a wait, so long.
+    try await withWatchedPool(recipe(), after: 150) { pool in
       let observation = pool.observe { db in
         try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
       }
@@ -210,9 +210,7 @@ struct ConnectionPoolObservationTests {
 
   @Test("the observers due after a commit fetch together, on one reader and one snapshot")
   func oneReadPerRound() async throws {
-    try await withPool(recipe()) { pool in
-      let deadline = watchdog(pool)
-      defer { deadline.cancel() }
+    try await withWatchedPool(recipe()) { pool in
       // Which connection each fetch of a value of 1 ran on (the first values are 0).
       let readers = Locked<Set<ObjectIdentifier>>([])
       let observation = pool.observe { db in

@@ -73,8 +73,7 @@ struct ConnectionPoolSynchronousReadTests {
   func readersMeet(readerCount: Int) async throws {
     let directory = try ScratchDirectory("litesh-pool")
     let rendezvous = Rendezvous(count: readerCount)
-    let configuration = ConnectionPool.Configuration.meeting(at: rendezvous, readers: readerCount)
-    let pool = try await ConnectionPool(path: directory.path(), configuration: configuration)
+    let pool = try await ConnectionPool.meeting(at: rendezvous, readers: readerCount, in: directory)
     let values = try await onThreads(readerCount) { _ in
       try pool.readSynchronously { db in try db.scalar("SELECT rendezvous()", as: Int.self) }
     }

@@ -4,6 +4,18 @@ import Testing
 
 @Suite("ConnectionQueue")
 struct ConnectionQueueTests {
+  /// An in-memory queue with an empty table `t(x)`.
+  static func queueWithTable() async throws -> ConnectionQueue {
+    let queue = try await ConnectionQueue()
+    try await queue.write { db in try db.execute("CREATE TABLE t(x)") }
+    return queue
+  }
+
+  /// `count(*)` of table `t`.
+  static func rows(in queue: ConnectionQueue) async throws -> Int? {
+    try await queue.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+  }
+
   @Test("works in memory: writes commit, reads see them")
   func inMemory() async throws {
     let queue = try await ConnectionQueue()
@@ -18,8 +30,7 @@ struct ConnectionQueueTests {
 
   @Test("a write that throws rolls back")
   func writeRollsBack() async throws {
-    let queue = try await ConnectionQueue()
-    try await queue.write { db in try db.execute("CREATE TABLE t(x)") }
+    let queue = try await Self.queueWithTable()
     struct Stop: Error {}
     await #expect(throws: Stop.self) {
       try await queue.write { db in
@@ -27,27 +38,23 @@ struct ConnectionQueueTests {
         throw Stop()
       }
     }
-    #expect(
-      try await queue.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) } == 0)
+    #expect(try await Self.rows(in: queue) == 0)
   }
 
   @Test("a read cannot write, and the next write can")
   func readIsReadOnly() async throws {
-    let queue = try await ConnectionQueue()
-    try await queue.write { db in try db.execute("CREATE TABLE t(x)") }
+    let queue = try await Self.queueWithTable()
     let error = await #expect(throws: SQLiteError.self) {
       try await queue.read { db in try db.execute("INSERT INTO t VALUES (1)") }
     }
     #expect(error?.code == .readonly)
     try await queue.write { db in try db.execute("INSERT INTO t VALUES (1)") }
-    #expect(
-      try await queue.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) } == 1)
+    #expect(try await Self.rows(in: queue) == 1)
   }
 
   @Test("accesses from many tasks run one at a time and all land")
   func serialAccesses() async throws {
-    let queue = try await ConnectionQueue()
-    try await queue.write { db in try db.execute("CREATE TABLE t(x)") }
+    let queue = try await Self.queueWithTable()
     try await withThrowingTaskGroup(of: Void.self) { group in
       for value in 0..<50 {
         group.addTask {

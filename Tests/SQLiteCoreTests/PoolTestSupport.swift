@@ -118,6 +118,15 @@ func withPool(
 }
 
 extension ConnectionPool {
+  /// A pool in `directory` of `readers` readers whose SQL function `rendezvous()` meets the
+  /// other readers at `rendezvous` (``Configuration/meeting(at:readers:)``).
+  static func meeting(
+    at rendezvous: Rendezvous, readers: Int, in directory: ScratchDirectory
+  ) async throws -> ConnectionPool {
+    try await ConnectionPool(
+      path: directory.path(), configuration: .meeting(at: rendezvous, readers: readers))
+  }
+
   /// A pool on a database in `directory` with an empty table `t(a)`, whose connections'
   /// `started()` opens `started`.
   static func withTable(

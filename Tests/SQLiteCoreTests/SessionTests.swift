@@ -10,12 +10,18 @@ struct SessionTests {
     return connection
   }
 
-  @Test("a changeset applied to a copy of the database brings it the same rows")
-  func changesetRoundTrip() throws {
+  /// A ``twoTables()`` connection and a session recording every table of it.
+  private func recording() throws -> (Connection, Session) {
     let source = try twoTables()
-    let replica = try twoTables()
     let session = try Session(on: source)
     try session.attach()
+    return (source, session)
+  }
+
+  @Test("a changeset applied to a copy of the database brings it the same rows")
+  func changesetRoundTrip() throws {
+    let (source, session) = try recording()
+    let replica = try twoTables()
     #expect(session.isEmpty)
     try source.execute(
       "INSERT INTO t VALUES (1, 'one'), (2, x'00ff'); INSERT INTO u VALUES (3, 3.5)")
@@ -62,9 +68,7 @@ struct SessionTests {
 
   @Test("a disabled session records nothing; the indirect flag reads back")
   func flags() throws {
-    let source = try twoTables()
-    let session = try Session(on: source)
-    try session.attach()
+    let (source, session) = try recording()
     #expect(session.isEnabled && !session.isIndirect)
     session.isEnabled = false
     session.isIndirect = true
@@ -75,9 +79,7 @@ struct SessionTests {
 
   @Test("a conflict aborts the whole apply and leaves the target unchanged")
   func conflictAborts() throws {
-    let source = try twoTables()
-    let session = try Session(on: source)
-    try session.attach()
+    let (source, session) = try recording()
     try source.execute("INSERT INTO t VALUES (1, 'new'), (2, 'new')")
     let target = try twoTables()
     try target.execute("INSERT INTO t VALUES (2, 'already there')")

@@ -7,19 +7,19 @@ struct MessageDecoder {
 
   var isAtEnd: Bool { offset >= body.count }
 
-  mutating func uint64() throws(DqliteError) -> UInt64 {
-    try need(8)
-    var value: UInt64 = 0
-    for index in (0..<8).reversed() { value = value << 8 | UInt64(body[offset + index]) }
-    offset += 8
-    return value
-  }
+  mutating func uint64() throws(DqliteError) -> UInt64 { try littleEndian() }
 
-  mutating func uint32() throws(DqliteError) -> UInt32 {
-    try need(4)
-    var value: UInt32 = 0
-    for index in (0..<4).reversed() { value = value << 8 | UInt32(body[offset + index]) }
-    offset += 4
+  mutating func uint32() throws(DqliteError) -> UInt32 { try littleEndian() }
+
+  /// An unsigned integer of `T`'s width, least significant byte first.
+  private mutating func littleEndian<T: FixedWidthInteger & UnsignedInteger>()
+    throws(DqliteError) -> T
+  {
+    let width = T.bitWidth / 8
+    try need(width)
+    var value: T = 0
+    for index in (0..<width).reversed() { value = value << 8 | T(body[offset + index]) }
+    offset += width
     return value
   }
 

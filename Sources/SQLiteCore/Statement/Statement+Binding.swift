@@ -30,15 +30,7 @@ extension Statement {
     case .real(let real):
       rc = sqlite3_bind_double(handle, position, real)
     case .text(var text):
-      rc = text.withUTF8 { bytes in
-        // An empty buffer may have no base address: bind a real empty string, not NULL.
-        guard let base = bytes.baseAddress else {
-          return sqlite3_bind_text(handle, position, "", 0, csqlite_static())
-        }
-        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-          sqlite3_bind_text(handle, position, $0, Int32(bytes.count), csqlite_transient())
-        }
-      }
+      rc = Self.bindText(&text, handle, position)
     case .blob(let bytes):
       if bytes.isEmpty {
         rc = sqlite3_bind_zeroblob(handle, position, 0)
@@ -50,6 +42,28 @@ extension Statement {
       }
     }
     try checkBind(rc, at: index)
+  }
+
+  /// Binds through one `sqlite3_bind_*` call given the handle and position: checks that the
+  /// statement is open, then the call's result.
+  @inline(__always)
+  func bind(at index: Int, _ call: (OpaquePointer, Int32) -> Int32) throws(SQLiteError) {
+    try checkOpen()
+    try checkBind(call(handle, Int32(index)), at: index)
+  }
+
+  /// `sqlite3_bind_text` of the string's UTF-8 read in place (SQLite copies it).
+  @inline(__always)
+  static func bindText(_ text: inout String, _ handle: OpaquePointer, _ position: Int32) -> Int32 {
+    text.withUTF8 { bytes in
+      // An empty buffer may have no base address: bind a real empty string, not NULL.
+      guard let base = bytes.baseAddress else {
+        return sqlite3_bind_text(handle, position, "", 0, csqlite_static())
+      }
+      return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+        sqlite3_bind_text(handle, position, $0, Int32(bytes.count), csqlite_transient())
+      }
+    }
   }
 
   /// Throws the error for a failed `sqlite3_bind_*` call, naming the index when out of range.

@@ -25,39 +25,31 @@ struct StricterImportTests {
       + ".import --csv \(file) keep\nSELECT name FROM sqlite_schema;\nSELECT count(*) FROM keep;\n"
   }
 
+  /// Bad input ``script(_:)`` imports twice: both imports fail with `message`, changing nothing.
+  static func rejected(
+    _ name: String, file: String, files: [String: String] = [:], message: String
+  ) -> Expectation {
+    Expectation(
+      testCase: CompatibilityCase(name, input: script(file), files: files),
+      output: "keep\n1\n", errors: String(repeating: message, count: 2), status: 1)
+  }
+
   static let cases: [Expectation] = [
-    Expectation(
-      testCase: CompatibilityCase(
-        "an unterminated quote rolls back", input: script("u.csv"),
-        files: ["u.csv": "a\n1\n\"unterminated\nmore\n"]),
-      output: "keep\n1\n",
-      errors: String(
-        repeating: "Error: u.csv:3:1: unterminated \"-quoted field; nothing was imported\n",
-        count: 2),
-      status: 1),
-    Expectation(
-      testCase: CompatibilityCase(
-        "a stray quote rolls back", input: script("q.csv"), files: ["q.csv": "a\n\"x\"y\n3\n"]),
-      output: "keep\n1\n",
-      errors: String(
-        repeating: "Error: q.csv:2:3: unescaped \" character; nothing was imported\n", count: 2),
-      status: 1),
-    Expectation(
-      testCase: CompatibilityCase(
-        "invalid UTF-8 rolls back", input: script("'|printf \"a\\\\n1\\\\n2\\\\377\\\\n\"'")),
-      output: "keep\n1\n",
-      errors: String(
-        repeating: "Error: <pipe>:3:1: invalid UTF-8 in the field starting here;"
-          + " nothing was imported\n", count: 2),
-      status: 1),
-    Expectation(
-      testCase: CompatibilityCase(
-        "a NUL character rolls back", input: script("'|printf \"a\\\\nx\\\\000y\\\\n\"'")),
-      output: "keep\n1\n",
-      errors: String(
-        repeating: "Error: <pipe>:2:1: NUL character in the field starting here;"
-          + " nothing was imported\n", count: 2),
-      status: 1),
+    rejected(
+      "an unterminated quote rolls back", file: "u.csv",
+      files: ["u.csv": "a\n1\n\"unterminated\nmore\n"],
+      message: "Error: u.csv:3:1: unterminated \"-quoted field; nothing was imported\n"),
+    rejected(
+      "a stray quote rolls back", file: "q.csv", files: ["q.csv": "a\n\"x\"y\n3\n"],
+      message: "Error: q.csv:2:3: unescaped \" character; nothing was imported\n"),
+    rejected(
+      "invalid UTF-8 rolls back", file: "'|printf \"a\\\\n1\\\\n2\\\\377\\\\n\"'",
+      message: "Error: <pipe>:3:1: invalid UTF-8 in the field starting here;"
+        + " nothing was imported\n"),
+    rejected(
+      "a NUL character rolls back", file: "'|printf \"a\\\\nx\\\\000y\\\\n\"'",
+      message: "Error: <pipe>:2:1: NUL character in the field starting here;"
+        + " nothing was imported\n"),
     Expectation(
       testCase: CompatibilityCase(
         "a bad row inside a transaction undoes only the import",

@@ -61,25 +61,39 @@ struct ReadersCommandTests {
     #expect(state.contains("      routed: 1 statement ran on readers\n"))
   }
 
-  @Test(".timeout reaches the readers too, not only the writer's connection")
-  func timeoutReachesReaders() throws {
-    let session = try Session(readers: 2)
-    let result = session.run(
-      "CREATE TABLE t(a);\n.timeout 4321\nSELECT * FROM pragma_busy_timeout;\n"
-        + "PRAGMA busy_timeout;\n")
-    #expect(result.output == "4321\n4321\n")
-    #expect(session.readersLine("routed") == "1 statement ran on readers")
+  /// A script, what it prints, and what `.readers` then says of the reads it routed.
+  struct Routing: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    let script: String
+    let output: String
+    let routed: String
   }
 
-  @Test("a read sees the writer's commit at once, and uncommitted work stays on the writer")
-  func readYourCommits() throws {
-    let session = try Session(readers: 2)
-    let result = session.run(
-      "CREATE TABLE t(a);\nINSERT INTO t VALUES(1);\nSELECT count(*) FROM t;\n"
+  static let routings = [
+    Routing(
+      testDescription: ".timeout reaches the readers too, not only the writer's connection",
+      script: "CREATE TABLE t(a);\n.timeout 4321\nSELECT * FROM pragma_busy_timeout;\n"
+        + "PRAGMA busy_timeout;\n",
+      output: "4321\n4321\n", routed: "1 statement ran on readers"),
+    Routing(
+      testDescription:
+        "a read sees the writer's commit at once, and uncommitted work stays on the writer",
+      script: "CREATE TABLE t(a);\nINSERT INTO t VALUES(1);\nSELECT count(*) FROM t;\n"
         + "BEGIN;\nINSERT INTO t VALUES(2);\nSELECT count(*) FROM t;\nCOMMIT;\n"
-        + "SELECT count(*) FROM t;\n")
-    #expect(result.output == "1\n2\n2\n")
-    #expect(session.readersLine("routed") == "2 statements ran on readers")
+        + "SELECT count(*) FROM t;\n",
+      output: "1\n2\n2\n", routed: "2 statements ran on readers"),
+    Routing(
+      testDescription: "a PRAGMA setting keeps every later read on the writer",
+      script: "CREATE TABLE t(a);\nINSERT INTO t VALUES('a');\nPRAGMA case_sensitive_like = 1;\n"
+        + "SELECT count(*) FROM t WHERE a LIKE 'A';\n",
+      output: "0\n", routed: "0 statements ran on readers"),
+  ]
+
+  @Test("reads go to the readers only where they see what the writer would", arguments: routings)
+  func routing(_ routing: Routing) throws {
+    let session = try Session(readers: 2)
+    #expect(session.run(routing.script).output == routing.output)
+    #expect(session.readersLine("routed") == routing.routed)
   }
 
   @Test("temporary tables, ATTACH, parameters and connection functions keep reads on the writer")
@@ -94,16 +108,6 @@ struct ReadersCommandTests {
     #expect(result.output == "1\n5|7\n7\n3|7\n7\n")
     #expect(result.errors == "litesh: database switched to WAL for 2 readers\n")
     #expect(session.readersLine("routed") == "1 statement ran on readers")
-  }
-
-  @Test("a PRAGMA setting keeps every later read on the writer")
-  func pragmaKeepsReadsOnWriter() throws {
-    let session = try Session(readers: 2)
-    let result = session.run(
-      "CREATE TABLE t(a);\nINSERT INTO t VALUES('a');\nPRAGMA case_sensitive_like = 1;\n"
-        + "SELECT count(*) FROM t WHERE a LIKE 'A';\n")
-    #expect(result.output == "0\n")
-    #expect(session.readersLine("routed") == "0 statements ran on readers")
   }
 
   @Test(".readers N resizes the pool, .readers 0 goes back to one connection")

@@ -48,6 +48,16 @@ enum JSONFormatter {
     }
   }
 
+  /// The letter after the backslash for the control characters JSON names
+  /// (`\b \t \n \f \r`), indexed by byte; 0 for the others.
+  private static let shortEscapes: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 0x20)
+    for (byte, letter) in zip([0x08, 0x09, 0x0A, 0x0C, 0x0D], "btnfr".utf8) {
+      table[byte] = letter
+    }
+    return table
+  }()
+
   /// Appends `bytes` as a JSON string as sqlite3 escapes it: `\"`, `\\`, `\b \f \n \r \t`,
   /// `\u00XX` for other control characters, every other byte (DEL, >= 0x80) raw.
   static func appendString<Bytes: Collection<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
@@ -63,21 +73,9 @@ enum JSONFormatter {
       case 0x22, 0x5C:
         out.append(0x5C)
         out.append(byte)
-      case 0x08:
+      case 0x08, 0x09, 0x0A, 0x0C, 0x0D:
         out.append(0x5C)
-        out.append(UInt8(ascii: "b"))
-      case 0x0C:
-        out.append(0x5C)
-        out.append(UInt8(ascii: "f"))
-      case 0x0A:
-        out.append(0x5C)
-        out.append(UInt8(ascii: "n"))
-      case 0x0D:
-        out.append(0x5C)
-        out.append(UInt8(ascii: "r"))
-      case 0x09:
-        out.append(0x5C)
-        out.append(UInt8(ascii: "t"))
+        out.append(shortEscapes[Int(byte)])
       case 0..<0x20:
         out.append(contentsOf: "\\u00".utf8)
         out.append(hex[Int(byte >> 4)])
