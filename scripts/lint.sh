@@ -20,4 +20,12 @@ if [ -n "$unsafe" ]; then
   echo "lint: unsafe flags on a library target (SwiftPM refuses such a dependency): $unsafe" >&2
   status=1
 fi
+# The shell reaches SQLite through SQLiteCore alone (docs/ARCHITECTURE.md): CSQLite stays
+# visible to SQLiteShell through its dependencies, so the compiler would not stop an import.
+direct=$(grep -rlE '^(@[a-zA-Z_]+ )*((public|package|internal) )?import (CSQLite|SQLite3)\b' \
+  Sources/SQLiteShell Sources/litesh || true)
+if [ -n "$direct" ]; then
+  echo "lint: SQLite's C API imported outside SQLiteCore (use or add a SQLiteCore wrapper): $direct" >&2
+  status=1
+fi
 exit $status

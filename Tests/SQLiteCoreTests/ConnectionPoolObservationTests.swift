@@ -240,4 +240,29 @@ struct ConnectionPoolObservationTests {
       #expect(pool.statistics.readersOpened == 1)
     }
   }
+
+  @Test("an observation a loop leaves with break lets its query go, without cancelling")
+  func breakReleasesTheObserver() async throws {
+    try await withPool(recipe()) { pool in
+      weak var watched: ObservedToken?
+      do {
+        let token = ObservedToken()
+        watched = token
+        for try await count in pool.observe({ db in
+          withExtendedLifetime(token) {}
+          return try db.scalar("SELECT count(*) FROM a", as: Int.self) ?? 0
+        }) {
+          if count == 0 { break }
+        }
+      }
+      // Commits after the loop ended: an entry still registered would keep being marked.
+      for value in 1...3 {
+        try await pool.write { db in try db.execute("INSERT INTO a VALUES (?)", [value]) }
+      }
+      #expect(watched == nil, "the hub still holds the abandoned observation's fetch")
+    }
+  }
 }
+
+/// Captured by an observed query, to see when the pool lets the query go.
+private final class ObservedToken: Sendable {}

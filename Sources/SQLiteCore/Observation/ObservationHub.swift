@@ -145,10 +145,11 @@ final class ObservationHub: Sendable {
     Task { await self.runRounds(on: pool) }
   }
 
-  /// How long a round rests, in multiples of its own duration, before the next one when commits
-  /// came while it ran: a writer committing flat out then shares at most a twentieth of the time
-  /// with the observers' fetches, which see every commit a little later, coalesced. When the
-  /// writer pauses between commits, no round rests: the next commit starts one at once.
+  /// How long a round rests, in multiples of its own duration, when commits came while it ran.
+  ///
+  /// A writer committing flat out then shares at most a twentieth of the time with the
+  /// observers' fetches, which see every commit a little later, coalesced. When the writer
+  /// pauses between commits, no round rests: the next commit starts one at once.
   static let restPerRound = 19
 
   /// Fetches for the observers due, round after round, until none is.

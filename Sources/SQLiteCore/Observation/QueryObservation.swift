@@ -14,7 +14,7 @@ public struct QueryObservation<Element: Sendable & Equatable>: AsyncSequence, Se
   public struct Iterator: AsyncIteratorProtocol {
     private let pool: ConnectionPool
     private let fetch: @Sendable (Connection) throws -> Element
-    private var id: Int?
+    private var registration: Registration?
     private var last: Element?
     private var isFinished = false
 
@@ -52,7 +52,7 @@ public struct QueryObservation<Element: Sendable & Equatable>: AsyncSequence, Se
     /// The observer's id in the pool's hub, registered before the first fetch so that no
     /// commit after its snapshot goes unseen; `nil` when the pool is closed.
     private mutating func started() async throws -> Int? {
-      if let id { return id }
+      if let registration { return registration.id }
       let fetch = fetch
       let registered = pool.observers.register(
         { db in
@@ -64,17 +64,30 @@ public struct QueryObservation<Element: Sendable & Equatable>: AsyncSequence, Se
           }
         }, pool: pool)
       guard let registered else { return nil }
-      id = registered
+      registration = Registration(hub: pool.observers, id: registered)
       try await pool.installChangeHooks()
       return registered
     }
 
     private mutating func finish() -> Element? {
       isFinished = true
-      if let id { pool.observers.unregister(id) }
-      id = nil
+      registration = nil
       return nil
     }
+  }
+
+  /// The observer's place in the hub, left when the last copy of the iterator goes: also when
+  /// a loop ends with `break`, which neither finishes nor cancels the iteration.
+  final class Registration: Sendable {
+    let hub: ObservationHub
+    let id: Int
+
+    init(hub: ObservationHub, id: Int) {
+      self.hub = hub
+      self.id = id
+    }
+
+    deinit { hub.unregister(id) }
   }
 }
 
