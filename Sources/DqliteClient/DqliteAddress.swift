@@ -1,15 +1,15 @@
 /// A `dqlite://HOST:PORT[,HOST:PORT…]/DATABASE` address.
-public struct DqliteAddress: Sendable, Equatable {
+package struct DqliteAddress: Sendable, Equatable {
   /// The nodes to ask for the leader, in order.
-  public var nodes: [String]
+  package var nodes: [String]
   /// The database name on the cluster.
-  public var database: String
+  package var database: String
 
   /// Whether `text` names a dqlite database rather than a file.
-  public static func isDqliteURL(_ text: String) -> Bool { text.hasPrefix("dqlite://") }
+  package static func isDqliteURL(_ text: String) -> Bool { text.hasPrefix("dqlite://") }
 
   /// Parses the address; `nil` with a reason when malformed.
-  public static func parse(_ text: String) -> Result<DqliteAddress, DqliteError> {
+  package static func parse(_ text: String) -> Result<DqliteAddress, DqliteError> {
     guard isDqliteURL(text) else {
       return .failure(DqliteError(.connection, "not a dqlite:// address: \(text)"))
     }

@@ -1,13 +1,13 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// A failure from the cluster or on the way to it.
 ///
 /// `code` is the FAILURE response's code: dqlite reports SQLite's (extended) result codes for
 /// statement errors, so ``sqliteError`` keeps sqlite3's wording; the client's own failures use
 /// the kinds below.
-public struct DqliteError: Error, CustomStringConvertible, Sendable {
+package struct DqliteError: Error, CustomStringConvertible, Sendable {
   /// What went wrong, broadly.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// The server answered FAILURE (code and message from the server).
     case failure
     /// The connection broke, timed out, or could not be made.
@@ -24,23 +24,23 @@ public struct DqliteError: Error, CustomStringConvertible, Sendable {
   }
 
   /// The kind of failure.
-  public var kind: Kind
+  package var kind: Kind
   /// The FAILURE code (an SQLite result code) or 1 for the client's own failures.
-  public var code: UInt64
+  package var code: UInt64
   /// The message.
-  public var message: String
+  package var message: String
   /// Whether the statement failed while being prepared (a parse error), not while running.
-  public var duringPrepare = false
+  package var duringPrepare = false
 
   /// A FAILURE response.
-  public init(code: UInt64, message: String) {
+  package init(code: UInt64, message: String) {
     self.kind = .failure
     self.code = code
     self.message = message
   }
 
   /// A failure of the client's own.
-  public init(_ kind: Kind, _ message: String) {
+  package init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.code = 1
     self.message = message
@@ -52,7 +52,7 @@ public struct DqliteError: Error, CustomStringConvertible, Sendable {
 
   /// Whether the node stopped being (or never was) the leader: the request may be retried on
   /// the new leader if it did not write.
-  public var isLeadershipLost: Bool {
+  package var isLeadershipLost: Bool {
     switch kind {
     case .connection, .noLeader: return true
     case .failure:
@@ -65,10 +65,10 @@ public struct DqliteError: Error, CustomStringConvertible, Sendable {
     }
   }
 
-  public var description: String { message }
+  package var description: String { message }
 
   /// As an `SQLiteError`, so the shell reports it as it reports SQLite's errors.
-  public var sqliteError: SQLiteError {
+  package var sqliteError: SQLiteError {
     let resultCode = kind == .failure ? Int32(truncatingIfNeeded: code) : 1
     return SQLiteError(code: ResultCode(rawValue: resultCode), message: message)
   }

@@ -1,4 +1,4 @@
-public import SQLiteCore
+package import SQLiteCore
 
 /// The rows of one QUERY, read batch by batch as the node sends them (constant memory).
 ///
@@ -7,13 +7,13 @@ public import SQLiteCore
 /// BOOLEAN values (a BOOLEAN column) the integer 0 or 1, which is what SQLite stored, so a
 /// formatter prints the bytes sqlite3 prints. The rows must be read to the end (or
 /// ``discard()``ed) before the connection is used again.
-public final class DqliteRows: RowSource {
-  public let sql: String
-  public private(set) var columnNames: [String]
-  public var columnCount: Int { columnNames.count }
+package final class DqliteRows: RowSource {
+  package let sql: String
+  package private(set) var columnNames: [String]
+  package var columnCount: Int { columnNames.count }
   /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise (from the text, as SQLite
   /// decides it).
-  public let explainKind: Int
+  package let explainKind: Int
 
   private let connection: NodeConnection
   private var decoder: MessageDecoder
@@ -46,15 +46,15 @@ public final class DqliteRows: RowSource {
   }
 
   /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 for other statements.
-  public static func explainKind(of sql: String) -> Int {
+  package static func explainKind(of sql: String) -> Int {
     let words = StatementKind(sql).words
     guard words.first == "EXPLAIN" else { return 0 }
     return words.dropFirst().starts(with: ["QUERY", "PLAN"]) ? 2 : 1
   }
 
-  public func columnName(at index: Int) -> String { columnNames[index] }
+  package func columnName(at index: Int) -> String { columnNames[index] }
 
-  public func step() throws(SQLiteError) -> Bool {
+  package func step() throws(SQLiteError) -> Bool {
     do {
       return try advance()
     } catch {
@@ -132,18 +132,18 @@ public final class DqliteRows: RowSource {
   }
 
   /// Reads and drops the remaining rows, so the connection is ready for the next request.
-  public func discard() throws(SQLiteError) {
+  package func discard() throws(SQLiteError) {
     while try step() {}
   }
 
-  public func run() throws(SQLiteError) { try discard() }
+  package func run() throws(SQLiteError) { try discard() }
 
   /// The current row's value in column `index`.
-  public func value(at index: Int) -> Value { row[index] }
+  package func value(at index: Int) -> Value { row[index] }
 
-  public func storageClass(at index: Int) -> StorageClass { row[index].storageClass }
+  package func storageClass(at index: Int) -> StorageClass { row[index].storageClass }
 
-  public func int64(at index: Int) -> Int64 {
+  package func int64(at index: Int) -> Int64 {
     switch row[index] {
     case .integer(let value): value
     case .real(let value): Int64(exactly: value.rounded(.towardZero)) ?? (value < 0 ? .min : .max)
@@ -152,7 +152,7 @@ public final class DqliteRows: RowSource {
     }
   }
 
-  public func double(at index: Int) -> Double {
+  package func double(at index: Int) -> Double {
     switch row[index] {
     case .integer(let value): Double(value)
     case .real(let value): value
@@ -161,11 +161,11 @@ public final class DqliteRows: RowSource {
     }
   }
 
-  public func string(at index: Int) -> String {
+  package func string(at index: Int) -> String {
     withUnsafeText(at: index) { String(decoding: $0, as: UTF8.self) }
   }
 
-  public func withUnsafeText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+  package func withUnsafeText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
     switch row[index] {
@@ -180,7 +180,7 @@ public final class DqliteRows: RowSource {
     }
   }
 
-  public func withUnsafeBlob<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R)
+  package func withUnsafeBlob<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R)
     rethrows -> R
   {
     switch row[index] {

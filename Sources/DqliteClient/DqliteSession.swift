@@ -1,5 +1,5 @@
 import Glibc
-public import SQLiteCore
+package import SQLiteCore
 
 /// A client of one database on a dqlite cluster: finds the leader, runs statements on it, and
 /// follows the leader when it changes.
@@ -8,19 +8,19 @@ public import SQLiteCore
 /// leader went away are retried on the new leader; a transaction open when the leader goes
 /// away is reported lost (its changes were not committed and are never re-applied); a write
 /// whose answer never came is reported as possibly committed, never retried.
-public final class DqliteSession {
+package final class DqliteSession {
   /// The address this session was opened with.
-  public let address: DqliteAddress
+  package let address: DqliteAddress
   /// How long to look for a leader before reporting that there is none, in seconds.
-  public var leaderTimeout: Double
+  package var leaderTimeout: Double
   /// How long one request may wait for its answer, in seconds.
-  public var requestTimeout: Double
+  package var requestTimeout: Double
   /// Whether a transaction is open on the leader.
-  public private(set) var isInsideTransaction = false
+  package private(set) var isInsideTransaction = false
   /// The address of the node the session talks to, once connected.
-  public var leaderAddress: String? { link?.connection.address }
+  package var leaderAddress: String? { link?.connection.address }
   /// How many times the session moved to a new leader.
-  public private(set) var reconnections = 0
+  package private(set) var reconnections = 0
 
   private var link: (connection: NodeConnection, database: UInt32)? {
     // Statement IDs belong to the connection they were prepared on.
@@ -35,19 +35,19 @@ public final class DqliteSession {
   private var hasConnectedOnce = false
 
   /// A session for `address`; nothing is sent until the first statement (or ``connect()``).
-  public init(address: DqliteAddress, leaderTimeout: Double = 10, requestTimeout: Double = 10) {
+  package init(address: DqliteAddress, leaderTimeout: Double = 10, requestTimeout: Double = 10) {
     self.address = address
     self.leaderTimeout = leaderTimeout
     self.requestTimeout = requestTimeout
   }
 
   /// Finds the leader, registers, and opens the database.
-  public func connect() throws(DqliteError) {
+  package func connect() throws(DqliteError) {
     _ = try live()
   }
 
   /// Drops the connection.
-  public func close() { link = nil }
+  package func close() { link = nil }
 
   private func live() throws(DqliteError) -> (connection: NodeConnection, database: UInt32) {
     if let link { return link }
@@ -96,7 +96,7 @@ public final class DqliteSession {
   }
 
   /// The outcome of one statement.
-  public enum Outcome {
+  package enum Outcome {
     /// Rows to read to the end before the next statement.
     case rows(DqliteRows)
     /// A statement without rows.
@@ -116,7 +116,7 @@ public final class DqliteSession {
   /// - Throws: `.refused` for an input known to crash dqlite 1.11.1, FAILURE errors from the
   ///   leader, `.transactionLost` when the leader went away with a transaction open or before
   ///   answering a write, `.noLeader` when none is found in time.
-  public func execute(_ sql: String, parameters: [Value] = [], keepPrepared: Bool = false)
+  package func execute(_ sql: String, parameters: [Value] = [], keepPrepared: Bool = false)
     throws(DqliteError) -> Outcome
   {
     let kind = StatementKind(sql)
@@ -245,7 +245,7 @@ public final class DqliteSession {
   }
 
   /// Every node with its role (CLUSTER), asked of the leader.
-  public func cluster() throws(DqliteError) -> [NodeInfo] {
+  package func cluster() throws(DqliteError) -> [NodeInfo] {
     try live().connection.cluster()
   }
 

@@ -203,11 +203,11 @@ struct Response {
 }
 
 /// What EXEC reports.
-public struct ExecResult: Sendable, Equatable {
+package struct ExecResult: Sendable, Equatable {
   /// The rowid of the last insert on this connection.
-  public var lastInsertID: Int64
+  package var lastInsertID: Int64
   /// The rows the statement changed.
-  public var changes: Int
+  package var changes: Int
 
   init(_ response: Response) throws(DqliteError) {
     try response.expect(.result)

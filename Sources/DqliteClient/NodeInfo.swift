@@ -1,7 +1,7 @@
 /// One node of the cluster as CLUSTER reports it.
-public struct NodeInfo: Sendable, Equatable {
+package struct NodeInfo: Sendable, Equatable {
   /// A node's role in the raft configuration.
-  public enum Role: Sendable, Equatable, CustomStringConvertible {
+  package enum Role: Sendable, Equatable, CustomStringConvertible {
     case voter, standby, spare
     case unknown(UInt64)
 
@@ -14,7 +14,7 @@ public struct NodeInfo: Sendable, Equatable {
       }
     }
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .voter: "voter"
       case .standby: "standby"
@@ -25,9 +25,9 @@ public struct NodeInfo: Sendable, Equatable {
   }
 
   /// The raft node id.
-  public var id: UInt64
+  package var id: UInt64
   /// `HOST:PORT`.
-  public var address: String
+  package var address: String
   /// Voter, standby or spare.
-  public var role: Role
+  package var role: Role
 }
