@@ -31,7 +31,7 @@ private final class CountingTable: VirtualTable {
   func openCursor() -> CountingCursor { CountingCursor(lives: lives) }
 }
 
-private struct CountingCursor: VirtualTableCursor {
+private final class CountingCursor: VirtualTableCursor {
   let lives: Lives
   var value: Int64 = 1
   var last: Int64 = 0
@@ -41,13 +41,13 @@ private struct CountingCursor: VirtualTableCursor {
     lives.cursors += 1
   }
 
-  mutating func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
+  func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
     guard plan == 1 else { throw VirtualTableError("counting needs a number") }
     value = 1
     last = arguments.int64(0)
   }
 
-  mutating func next() { value += 1 }
+  func next() { value += 1 }
   var isAtEnd: Bool { value > last }
 
   func column(_ index: Int32, into context: FunctionContext) {
@@ -55,7 +55,7 @@ private struct CountingCursor: VirtualTableCursor {
   }
 
   var rowid: Int64 { value }
-  mutating func close() { lives.cursors -= 1 }
+  func close() { lives.cursors -= 1 }
 }
 
 @Suite("VirtualTableModule")

@@ -60,14 +60,15 @@ extension VirtualTable {
 
 /// One scan of a virtual table: SQLite's `sqlite3_vtab_cursor`.
 ///
-/// A cursor may be a value: SQLite's cursor object holds it, and each call mutates it in place.
-package protocol VirtualTableCursor {
+/// A cursor is a class: SQLite's cursor object holds one reference to it, and each call borrows
+/// that reference instead of retaining it, so a row costs no reference counting.
+package protocol VirtualTableCursor: AnyObject {
   /// Starts a scan (`xFilter`) with the plan number ``IndexInfo/plan`` chose and the arguments
   /// it asked for (``IndexInfo/use(_:asArgument:omit:)``), in their order.
-  mutating func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError)
+  func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError)
 
   /// Moves to the next row (`xNext`).
-  mutating func next() throws(VirtualTableError)
+  func next() throws(VirtualTableError)
 
   /// Whether the scan has passed its last row (`xEof`).
   var isAtEnd: Bool { get }
@@ -79,11 +80,11 @@ package protocol VirtualTableCursor {
   var rowid: Int64 { get }
 
   /// Releases what the scan holds, just before SQLite frees the cursor (`xClose`).
-  mutating func close()
+  func close()
 }
 
 extension VirtualTableCursor {
-  package mutating func close() {}
+  package func close() {}
 }
 
 /// A virtual table that accepts `INSERT`, `UPDATE` and `DELETE` (`xUpdate`).

@@ -12,10 +12,15 @@ extension VirtualTableModule {
     }
   }
 
-  /// SQLite's cursor object, followed by the Swift cursor it retains.
+  /// SQLite's cursor object, followed by the Swift cursor it retains and the cursor's type.
+  ///
+  /// The cursor is retained once, at `xOpen`, and released at `xClose`; the calls between
+  /// borrow it (see the `VirtualTableCursor` extension below), so a row costs no reference counting,
+  /// and each call goes straight to the cursor type's own method.
   struct CursorObject {
     var base = sqlite3_vtab_cursor()
-    let cursor: any CursorDriver
+    let cursor: Unmanaged<AnyObject>
+    let type: any VirtualTableCursor.Type
 
     static func from(_ pointer: UnsafeMutablePointer<sqlite3_vtab_cursor>)
       -> UnsafeMutablePointer<Self>
@@ -62,32 +67,38 @@ extension VirtualTableModule {
       module.xClose = { cursor in
         guard let cursor else { return SQLITE_OK }
         let object = CursorObject.from(cursor)
-        object.pointee.cursor.close()
+        object.pointee.type.close(object.pointee.cursor)
+        object.pointee.cursor.release()
         object.deinitialize(count: 1)
         object.deallocate()
         return SQLITE_OK
       }
       module.xFilter = { cursor, plan, _, count, values in
-        Callbacks.call(cursor) { cursor throws(VirtualTableError) in
-          try cursor.filter(plan: plan, FunctionArguments(count: count, values: values))
+        Callbacks.call(cursor) { object throws(VirtualTableError) in
+          try object.type.filter(
+            object.cursor, plan: plan, FunctionArguments(count: count, values: values))
         }
       }
       module.xNext = { cursor in
-        Callbacks.call(cursor) { cursor throws(VirtualTableError) in try cursor.next() }
+        Callbacks.call(cursor) { object throws(VirtualTableError) in
+          try object.type.next(object.cursor)
+        }
       }
       module.xEof = { cursor in
         guard let cursor else { return 1 }
-        return CursorObject.from(cursor).pointee.cursor.isAtEnd ? 1 : 0
+        let object = CursorObject.from(cursor).pointee
+        return object.type.isAtEnd(object.cursor) ? 1 : 0
       }
       module.xColumn = { cursor, context, column in
         guard let context else { return SQLITE_ERROR }
-        return Callbacks.call(cursor) { cursor throws(VirtualTableError) in
-          try cursor.column(column, into: FunctionContext(raw: context))
+        return Callbacks.call(cursor) { object throws(VirtualTableError) in
+          try object.type.column(object.cursor, column, into: FunctionContext(raw: context))
         }
       }
       module.xRowid = { cursor, rowid in
         guard let cursor else { return SQLITE_ERROR }
-        rowid?.pointee = CursorObject.from(cursor).pointee.cursor.rowid
+        let object = CursorObject.from(cursor).pointee
+        rowid?.pointee = object.type.rowid(object.cursor)
         return SQLITE_OK
       }
       if updates {
@@ -179,20 +190,24 @@ extension VirtualTableModule {
       _ cursor: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab_cursor>?>?
     ) -> Int32 {
       guard let table, let cursor else { return SQLITE_ERROR }
-      var opened: (any CursorDriver)?
-      let rc = call(table) { table throws(VirtualTableError) in opened = try driver(of: table) }
+      var opened: CursorObject?
+      let rc = call(table) { table throws(VirtualTableError) in
+        opened = try cursorObject(of: table)
+      }
       guard rc == SQLITE_OK, let opened else { return rc }
       let object = UnsafeMutablePointer<CursorObject>.allocate(capacity: 1)
-      object.initialize(to: CursorObject(cursor: opened))
+      object.initialize(to: opened)
       cursor.pointee = UnsafeMutableRawPointer(object).assumingMemoryBound(
         to: sqlite3_vtab_cursor.self)
       return SQLITE_OK
     }
 
-    private static func driver<Table: VirtualTable>(of table: Table) throws(VirtualTableError)
-      -> any CursorDriver
+    /// A new cursor of `table`, retained until `xClose` releases it.
+    private static func cursorObject<Table: VirtualTable>(of table: Table)
+      throws(VirtualTableError) -> CursorObject
     {
-      CursorBox(try table.openCursor())
+      CursorObject(
+        cursor: .passRetained(try table.openCursor()), type: Table.Cursor.self)
     }
 
     /// Runs `body` on the table behind `table`; an error is left on it.
@@ -211,11 +226,11 @@ extension VirtualTableModule {
     /// Runs `body` on the cursor behind `cursor`; an error is left on its table.
     private static func call(
       _ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?,
-      _ body: (any CursorDriver) throws(VirtualTableError) -> Void
+      _ body: (CursorObject) throws(VirtualTableError) -> Void
     ) -> Int32 {
       guard let cursor else { return SQLITE_ERROR }
       do {
-        try body(CursorObject.from(cursor).pointee.cursor)
+        try body(CursorObject.from(cursor).pointee)
         return SQLITE_OK
       } catch {
         return fail(cursor.pointee.pVtab, error)
@@ -250,33 +265,58 @@ extension VirtualTableModule {
   }
 }
 
-/// What the C callbacks call on a cursor, whatever its type.
-protocol CursorDriver: AnyObject {
-  func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError)
-  func next() throws(VirtualTableError)
-  var isAtEnd: Bool { get }
-  func column(_ index: Int32, into context: FunctionContext) throws(VirtualTableError)
-  var rowid: Int64 { get }
-  func close()
-}
-
-/// A cursor of type `Cursor`, mutated in place.
-private final class CursorBox<Cursor: VirtualTableCursor>: CursorDriver {
-  var cursor: Cursor
-
-  init(_ cursor: Cursor) { self.cursor = cursor }
-
-  func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
-    try cursor.filter(plan: plan, arguments)
+/// What the C callbacks call on a cursor SQLite's cursor object holds (``VirtualTableModule/CursorObject``),
+/// opened on its type: each borrows the cursor for the call, without retaining it.
+extension VirtualTableCursor {
+  /// Runs `body` on the cursor `reference` holds, which the caller keeps alive.
+  ///
+  /// Not generic over a result, and the error kept in a concrete optional: a generic `Result`
+  /// here would look up its metadata at run time on every call. Always inlined, so the
+  /// body's closure is too.
+  @inline(__always)
+  private static func borrowing(
+    _ reference: Unmanaged<AnyObject>, _ body: (Self) throws(VirtualTableError) -> Void
+  ) throws(VirtualTableError) {
+    var failure: VirtualTableError?
+    reference._withUnsafeGuaranteedRef { cursor in
+      do throws(VirtualTableError) {
+        try body(unsafeDowncast(cursor, to: Self.self))
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
   }
 
-  func next() throws(VirtualTableError) { try cursor.next() }
-  var isAtEnd: Bool { cursor.isAtEnd }
-
-  func column(_ index: Int32, into context: FunctionContext) throws(VirtualTableError) {
-    try cursor.column(index, into: context)
+  static func filter(
+    _ reference: Unmanaged<AnyObject>, plan: Int32, _ arguments: FunctionArguments
+  ) throws(VirtualTableError) {
+    try borrowing(reference) { cursor throws(VirtualTableError) in
+      try cursor.filter(plan: plan, arguments)
+    }
   }
 
-  var rowid: Int64 { cursor.rowid }
-  func close() { cursor.close() }
+  static func next(_ reference: Unmanaged<AnyObject>) throws(VirtualTableError) {
+    try borrowing(reference) { cursor throws(VirtualTableError) in try cursor.next() }
+  }
+
+  static func isAtEnd(_ reference: Unmanaged<AnyObject>) -> Bool {
+    reference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).isAtEnd }
+  }
+
+  static func column(
+    _ reference: Unmanaged<AnyObject>, _ index: Int32, into context: FunctionContext
+  ) throws(VirtualTableError) {
+    try borrowing(reference) { cursor throws(VirtualTableError) in
+      try cursor.column(index, into: context)
+    }
+  }
+
+  static func rowid(_ reference: Unmanaged<AnyObject>) -> Int64 {
+    reference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).rowid }
+  }
+
+  static func close(_ reference: Unmanaged<AnyObject>) {
+    reference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).close() }
+  }
 }

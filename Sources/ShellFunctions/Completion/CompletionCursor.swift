@@ -5,7 +5,7 @@ import SQLiteCore
 ///
 /// They come in sqlite3's phase order and are kept when they start with the prefix (ASCII case
 /// ignored).
-struct CompletionCursor: VirtualTableCursor {
+final class CompletionCursor: VirtualTableCursor {
   private let db: OpaquePointer?
   private var candidates: [(text: [UInt8], phase: Int32)] = []
   private var index = 0
@@ -27,7 +27,7 @@ struct CompletionCursor: VirtualTableCursor {
 
   /// Starts a scan: plan bit 1 gives the prefix, bit 2 the whole line, whose last word is the
   /// prefix when none is given.
-  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
+  func filter(plan: Int32, _ arguments: FunctionArguments) {
     var next = 0
     func argument() -> [UInt8]? {
       defer { next += 1 }
@@ -65,7 +65,7 @@ struct CompletionCursor: VirtualTableCursor {
     }
   }
 
-  mutating func next() { index += 1 }
+  func next() { index += 1 }
 
   func column(_ column: Int32, into context: FunctionContext) {
     guard index < candidates.count else { return }
@@ -78,7 +78,7 @@ struct CompletionCursor: VirtualTableCursor {
   }
 
   /// Keeps `text` when it starts with the prefix, ASCII case ignored.
-  private mutating func keep(_ text: [UInt8], _ phase: Int32) {
+  private func keep(_ text: [UInt8], _ phase: Int32) {
     if let prefix {
       guard prefix.count <= text.count,
         zip(prefix, text).allSatisfy({ Self.lowercased($0) == Self.lowercased($1) })

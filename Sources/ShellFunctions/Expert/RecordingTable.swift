@@ -46,7 +46,7 @@ final class RecordingTable: UpdatableVirtualTable {
   func update(_ arguments: FunctionArguments, onConflict: ConflictResolution) {}
 
   /// A scan: the statement reading the user's table, `nil` at the end.
-  struct Cursor: VirtualTableCursor {
+  final class Cursor: VirtualTableCursor {
     unowned let advisor: IndexAdvisor
     let table: Int
     private var rows: OpaquePointer?
@@ -56,7 +56,7 @@ final class RecordingTable: UpdatableVirtualTable {
       self.table = table
     }
 
-    mutating func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
+    func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
       close()
       let name = advisor.tables[table].name
       do throws(AdvisorError) {
@@ -69,7 +69,7 @@ final class RecordingTable: UpdatableVirtualTable {
     }
 
     /// Steps to the next row; at the end (or on an error) finalizes the statement.
-    mutating func next() throws(VirtualTableError) {
+    func next() throws(VirtualTableError) {
       guard let statement = rows else { return }
       if sqlite3_step(statement) == SQLITE_ROW { return }
       rows = nil
@@ -87,7 +87,7 @@ final class RecordingTable: UpdatableVirtualTable {
 
     var rowid: Int64 { 0 }
 
-    mutating func close() {
+    func close() {
       sqlite3_finalize(rows)
       rows = nil
     }

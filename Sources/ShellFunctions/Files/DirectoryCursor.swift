@@ -5,7 +5,7 @@ import SQLiteCore
 ///
 /// Paths are kept as bytes, never as `String`: a file name need not be UTF-8, and the `name`
 /// column must give back exactly the bytes the directory holds.
-struct DirectoryCursor: VirtualTableCursor {
+final class DirectoryCursor: VirtualTableCursor {
   /// The directories being read, outermost first, each with its path (no terminator).
   private var levels: [(directory: OpaquePointer, path: [UInt8])] = []
   /// The current entry's path, `DIR/` included; `nil` once the walk is over.
@@ -16,7 +16,7 @@ struct DirectoryCursor: VirtualTableCursor {
   var rowid: Int64 = 1
 
   /// Closes the directories still open.
-  mutating func reset() {
+  func reset() {
     for level in levels { closedir(level.directory) }
     levels = []
     path = nil
@@ -27,7 +27,7 @@ struct DirectoryCursor: VirtualTableCursor {
   var isAtEnd: Bool { path == nil }
 
   /// Starts the walk at the path argument, inside the directory argument when the plan has one.
-  mutating func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
+  func filter(plan: Int32, _ arguments: FunctionArguments) throws(VirtualTableError) {
     reset()
     guard plan != DirectoryListing.Plan.missingPath else {
       throw VirtualTableError("table function fsdir requires an argument")
@@ -43,16 +43,16 @@ struct DirectoryCursor: VirtualTableCursor {
     if let message = start(root: root, directory: directory) { throw VirtualTableError(message) }
   }
 
-  mutating func next() throws(VirtualTableError) {
+  func next() throws(VirtualTableError) {
     if let message = advance() { throw VirtualTableError(message) }
   }
 
-  mutating func close() { reset() }
+  func close() { reset() }
 
   /// Starts at `root` (inside `directory` when given): its first row is `root` itself.
   ///
   /// Returns sqlite3's error message when the walk cannot start.
-  private mutating func start(root: [UInt8], directory: [UInt8]?) -> String? {
+  private func start(root: [UInt8], directory: [UInt8]?) -> String? {
     reset()
     if let directory {
       baseLength = directory.count + 1
@@ -64,7 +64,7 @@ struct DirectoryCursor: VirtualTableCursor {
   }
 
   /// Moves to the next entry, into the current one first when it is a directory.
-  private mutating func advance() -> String? {
+  private func advance() -> String? {
     rowid += 1
     if let current = path, status.st_mode & S_IFMT == S_IFDIR {
       guard let directory = Self.withCString(current, { opendir($0) }) else {
@@ -90,7 +90,7 @@ struct DirectoryCursor: VirtualTableCursor {
   }
 
   /// `lstat` of the current path: links are listed, not followed.
-  private mutating func readStatus() -> String? {
+  private func readStatus() -> String? {
     guard let current = path else { return nil }
     let failed = Self.withCString(current) { lstat($0, &status) } != 0
     return failed ? "cannot stat file: \(Self.display(current))" : nil

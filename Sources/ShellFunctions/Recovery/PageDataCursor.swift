@@ -3,7 +3,7 @@ import Glibc
 import SQLiteCore
 
 /// One scan of `sqlite_dbdata` or `sqlite_dbptr`: page by page, the rows of one page at a time.
-struct PageDataCursor: VirtualTableCursor {
+final class PageDataCursor: VirtualTableCursor {
   /// One row: where it is and what it holds.
   struct Entry {
     var page: Int
@@ -28,7 +28,7 @@ struct PageDataCursor: VirtualTableCursor {
   }
 
   /// Starts a scan of the schema and page the plan bits say are given (else `main`, all pages).
-  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
+  func filter(plan: Int32, _ arguments: FunctionArguments) {
     var next = 0
     schema = "main"
     if plan & PageDataTable.Plan.schema != 0 {
@@ -54,7 +54,7 @@ struct PageDataCursor: VirtualTableCursor {
     loadPages()
   }
 
-  mutating func next() {
+  func next() {
     position += 1
     rowid += 1
     if position >= entries.count { loadPages() }
@@ -83,7 +83,7 @@ struct PageDataCursor: VirtualTableCursor {
   }
 
   /// Fills `entries` from the next page that has any, or leaves it empty at the end.
-  private mutating func loadPages() {
+  private func loadPages() {
     entries = []
     position = 0
     guard let image else { return }

@@ -1,7 +1,7 @@
 import SQLiteCore
 
 /// One scan of `generate_series`.
-struct SeriesCursor: VirtualTableCursor {
+final class SeriesCursor: VirtualTableCursor {
   var value: Int64 = 0
   var minimum: Int64 = 0
   var maximum: Int64 = 0
@@ -12,7 +12,7 @@ struct SeriesCursor: VirtualTableCursor {
   var rowid: Int64 = 1
 
   /// Starts a scan with the arguments the plan bits say are present.
-  mutating func filter(plan: Int32, _ arguments: FunctionArguments) {
+  func filter(plan: Int32, _ arguments: FunctionArguments) {
     var plan = plan
     var next = 0
     func argument() -> Int64 {
@@ -46,7 +46,7 @@ struct SeriesCursor: VirtualTableCursor {
     rowid = 1
   }
 
-  mutating func next() {
+  func next() {
     let (next, overflow) =
       isDescending ? value.subtractingReportingOverflow(step) : value.addingReportingOverflow(step)
     value = next
