@@ -16,6 +16,9 @@ package import SQLiteCore
 /// `decimal_sub`, `decimal_mul`, `decimal_cmp`, `decimal_sum`, the `ieee754` family, and the
 /// `decimal` and `uint` collations.
 package enum ShellFunctions {
+  /// The version of the system's zlib (`1.2.13`), loaded on first use; `nil` without one.
+  package static var zlibVersion: String? { Zlib.shared?.version }
+
   /// Registers every shell function on `connection`.
   ///
   /// With `safeMode`, the functions that touch files or run programs (`readfile`, `writefile`,

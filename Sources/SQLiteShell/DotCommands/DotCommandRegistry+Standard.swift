@@ -5,8 +5,8 @@ extension DotCommandRegistry {
   /// `SettingCommands.swift`): this list only orders them. An abbreviation resolves to the
   /// first command that accepts it, so the order is sqlite3's.
   package static let standard = DotCommandRegistry([
-    .archive,
     .auth,
+    .archive,
     .backup,
     .bail,
     .binary,
@@ -68,10 +68,14 @@ extension DotCommandRegistry {
     .timeout,
     .timer,
     .trace,
+    .treetrace,
+    .selecttrace,
+    .version,
     .vfsinfo,
     .vfslist,
     .vfsname,
     .width,
+    .wheretrace,
     // litesh's own commands, after sqlite3's so they shadow none of its abbreviations.
     .bench,
     .cluster,

@@ -167,7 +167,8 @@ final class ReadPool {
     "indexes", "log", "mode", "nonce", "nullvalue", "once", "open", "output", "pager",
     "parameter", "print", "prompt", "quit", "read", "readers", "release", "restore", "rollback",
     "save", "savepoint", "schema", "separator", "sha3sum", "shell", "show", "stats", "system",
-    "tables", "testcase", "timeout", "timer", "vfsinfo", "vfslist", "vfsname", "width",
+    "selecttrace", "tables", "testcase", "timeout", "timer", "treetrace", "version", "vfsinfo",
+    "vfslist", "vfsname", "wheretrace", "width",
   ]
 }
 

@@ -19,6 +19,8 @@ struct Zlib: @unchecked Sendable {
   let compress: Compress
   let uncompress: Compress
   let compressBound: @convention(c) (UInt) -> UInt
+  /// `zlibVersion()`: the library's version (`1.2.13`), as `.version` prints it.
+  let version: String
 
   /// The library, loaded on first use; `nil` when this system has no libz.
   static let shared: Zlib? = load()
@@ -31,12 +33,15 @@ struct Zlib: @unchecked Sendable {
     else { return nil }
     guard let compress = dlsym(handle, "compress"),
       let uncompress = dlsym(handle, "uncompress"),
-      let compressBound = dlsym(handle, "compressBound")
+      let compressBound = dlsym(handle, "compressBound"),
+      let version = dlsym(handle, "zlibVersion")
     else { return nil }
+    let versionText = unsafeBitCast(version, to: (@convention(c) () -> UnsafePointer<CChar>).self)
     return Zlib(
       compress: unsafeBitCast(compress, to: Compress.self),
       uncompress: unsafeBitCast(uncompress, to: Compress.self),
-      compressBound: unsafeBitCast(compressBound, to: (@convention(c) (UInt) -> UInt).self))
+      compressBound: unsafeBitCast(compressBound, to: (@convention(c) (UInt) -> UInt).self),
+      version: String(cString: versionText()))
   }
 
   /// `bytes` in the zlib format (`compress`, level 6), or `nil` when zlib fails.

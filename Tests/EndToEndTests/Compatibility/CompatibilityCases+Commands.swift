@@ -36,6 +36,11 @@ extension CompatibilityCases {
       "abbreviations resolve in sqlite3's order",
       input: ".e\n.ec off\n.h on\n.he off\n.mo csv\n.mo\n.se : ;\n.sho\n.w 3\n.ti\n.b\n.ch\n.lim\n"),
     CompatibilityCase(
+      // A file argument keeps it off the dqlite run: `.vfsinfo` needs a local SQLite file.
+      "one-letter and debug-build abbreviations resolve as in sqlite3", [":memory:"],
+      input: ".a\n.i\n.no\n.nonc\n.pa\n.par\n.vf\n.vfsn\n.wh 1\n.treetrace\n.selecttrace 3\n.tree\n"
+        + ".lin\n.lint\nSELECT 1;\n.vf\n.vfsl\n"),
+    CompatibilityCase(
       ".changes after each chunk",
       input:
         "CREATE TABLE t(a);\n.changes on\nINSERT INTO t VALUES(1),(2);\nSELECT * FROM t;\nSELEC;\n"

@@ -12,7 +12,10 @@ struct DotCommandRegistryTests {
       ("mo", "mode"), ("o", "once"), ("ou", "output"), ("p", "prompt"), ("pri", "print"),
       ("se", "separator"), ("sho", "show"), ("t", "trace"), ("timeo", "timeout"),
       ("limit", "limits"), ("n", "nullvalue"), ("rea", "read"), ("bai", "bail"),
-      ("s", "scanstats"), ("pro", "progress"), ("no", "nonce"), ("dbc", "dbconfig"),
+      ("s", "scanstats"), ("pro", "progress"), ("nonce", "nonce"), ("dbc", "dbconfig"),
+      ("a", "auth"), ("ar", "archive"), ("i", "import"), ("par", "parameter"), ("v", "version"),
+      ("ve", "version"), ("vf", "vfsinfo"), ("vfsn", "vfsname"), ("w", "width"),
+      ("wh", "wheretrace"),
       ("c", "clone"), ("che", "check"), ("testcase", "testcase"),
       ("impo", "import"), ("impos", "imposter"), ("self", "selftest"), ("testctrl", "testctrl"),
       ("r", "recover"), ("re", "recover"), ("rec", "recover"), ("res", "restore"),
@@ -23,7 +26,10 @@ struct DotCommandRegistryTests {
 
   @Test(
     "leaves prefixes sqlite3 rejects or gives to other commands unrun",
-    arguments: ["ti", "b", "ch", "li", "testc", "testcas", "testctr", "sel"])
+    arguments: [
+      "ti", "b", "ch", "li", "testc", "testcas", "testctr", "sel", "no", "nonc", "pa", "tree",
+      "selecttr",
+    ])
   func rejects(_ typed: String) {
     #expect(registry.resolve(typed)?.handler == nil)
   }

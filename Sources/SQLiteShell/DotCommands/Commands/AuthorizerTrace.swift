@@ -4,7 +4,7 @@ import SQLiteCore
 /// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
 extension DotCommand {
   static let auth = DotCommand(
-    "auth", minimumPrefix: 2, handler: AuthorizerTrace.command,
+    "auth", handler: AuthorizerTrace.command,
     help: """
       .auth ON|OFF             Show authorizer callbacks
       """)

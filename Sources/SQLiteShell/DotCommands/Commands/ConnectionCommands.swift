@@ -9,12 +9,12 @@ extension DotCommand {
       .dbconfig ?op? ?val?     List or change sqlite3_db_config() options
       """)
   static let nonce = DotCommand(
-    "nonce", minimumPrefix: 2, handler: ConnectionCommands.nonce,
+    "nonce", minimumPrefix: 5, handler: ConnectionCommands.nonce,
     help: """
       .nonce STRING            Suspend safe mode for one command if nonce matches
       """)
   static let vfsinfo = DotCommand(
-    "vfsinfo", minimumPrefix: 4, handler: ConnectionCommands.vfsInfo,
+    "vfsinfo", minimumPrefix: 2, handler: ConnectionCommands.vfsInfo,
     help: """
       .vfsinfo ?AUX?           Information about the top-level VFS
       """)

@@ -5,7 +5,7 @@ import SQLiteCore
 /// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
 extension DotCommand {
   static let `import` = DotCommand(
-    "import", minimumPrefix: 2, handler: ImportCommand.run,
+    "import", handler: ImportCommand.run,
     help: """
       .import FILE TABLE       Import data from FILE into TABLE
          Options:

@@ -24,7 +24,8 @@ enum LintCommand {
   static let run: DotCommand.Handler = { shell, arguments in
     guard let subcommand = arguments.first, isPrefix(subcommand, of: "fkey-indexes") else {
       shell.errors.write(
-        "Usage lint sub-command ?switches...?\nWhere sub-commands are:\n    fkey-indexes\n")
+        "Usage \(shell.command.name) sub-command ?switches...?\n"
+          + "Where sub-commands are:\n    fkey-indexes\n")
       return .success
     }
     var isVerbose = false

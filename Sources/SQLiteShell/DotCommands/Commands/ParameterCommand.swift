@@ -4,7 +4,7 @@ import SQLiteCore
 /// `.help` text and handler (see ``DotCommandRegistry/standard`` for their order).
 extension DotCommand {
   static let parameter = DotCommand(
-    "parameter", minimumPrefix: 2, handler: ParameterCommand.run,
+    "parameter", minimumPrefix: 3, handler: ParameterCommand.run,
     help: """
       .parameter CMD ...       Manage SQL parameter bindings
          clear                   Erase all bindings
