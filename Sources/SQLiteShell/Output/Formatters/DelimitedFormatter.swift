@@ -24,22 +24,17 @@ enum DelimitedFormatter {
     defer { Separators.release(columnSeparator, rowSeparator, null) }
     let count = statement.columnCount
     let decoration = style.decoration
-    var isFirst = true
-    while try statement.step() {
-      if isFirst {
-        isFirst = false
-        if style.showHeaders {
-          for index in 0..<count {
-            var name = statement.columnName(at: index)
-            if let decoration {
-              name.withUTF8 { decoration.appendHeader($0, to: &writer.bytes) }
-            } else {
-              writer.append(name)
-            }
-            writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
-          }
+    try writer.writeRows(of: statement, headers: style.showHeaders) { writer in
+      for index in 0..<count {
+        var name = statement.columnName(at: index)
+        if let decoration {
+          name.withUTF8 { decoration.appendHeader($0, to: &writer.bytes) }
+        } else {
+          writer.append(name)
         }
+        writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
       }
+    } row: { writer in
       for index in 0..<count {
         if let decoration, statement.storageClass(at: index) == .null {
           decoration.appendNull(null.buffer, to: &writer.bytes)
@@ -48,7 +43,6 @@ enum DelimitedFormatter {
         }
         writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
       }
-      writer.rowDone()
     }
   }
 
@@ -61,20 +55,15 @@ enum DelimitedFormatter {
     let separator = columnSeparator.buffer
     let numbersSafe = numbersNeverQuoted(separator: separator)
     let count = statement.columnCount
-    var isFirst = true
-    while try statement.step() {
-      if isFirst {
-        isFirst = false
-        if style.showHeaders {
-          for index in 0..<count {
-            let start = writer.bytes.count
-            writer.append(statement.columnName(at: index))
-            quoteIfNeeded(from: start, in: &writer.bytes, separator: separator)
-            if index < count - 1 { writer.append(separator) }
-          }
-          writer.append(rowSeparator.buffer)
-        }
+    try writer.writeRows(of: statement, headers: style.showHeaders) { writer in
+      for index in 0..<count {
+        let start = writer.bytes.count
+        writer.append(statement.columnName(at: index))
+        quoteIfNeeded(from: start, in: &writer.bytes, separator: separator)
+        if index < count - 1 { writer.append(separator) }
       }
+      writer.append(rowSeparator.buffer)
+    } row: { writer in
       for index in 0..<count {
         switch statement.storageClass(at: index) {
         case .null:
@@ -102,7 +91,6 @@ enum DelimitedFormatter {
         if index < count - 1 { writer.append(separator) }
       }
       writer.append(rowSeparator.buffer)
-      writer.rowDone()
     }
   }
 

@@ -9,17 +9,14 @@ enum SQLLiteralFormatter {
     let columnSeparator = Array(style.columnSeparator.utf8)
     let rowSeparator = Array(style.rowSeparator.utf8)
     let count = statement.columnCount
-    var isFirst = true
-    while try statement.step() {
-      if isFirst, style.showHeaders {
-        for index in 0..<count {
-          if index > 0 { writer.bytes.append(contentsOf: columnSeparator) }
-          var name = statement.columnName(at: index)
-          name.withUTF8 { ValueBytes.appendQuoted($0, to: &writer.bytes) }
-        }
-        writer.bytes.append(contentsOf: rowSeparator)
+    try writer.writeRows(of: statement, headers: style.showHeaders) { writer in
+      for index in 0..<count {
+        if index > 0 { writer.bytes.append(contentsOf: columnSeparator) }
+        var name = statement.columnName(at: index)
+        name.withUTF8 { ValueBytes.appendQuoted($0, to: &writer.bytes) }
       }
-      isFirst = false
+      writer.bytes.append(contentsOf: rowSeparator)
+    } row: { writer in
       for index in 0..<count {
         if index > 0 { writer.bytes.append(contentsOf: columnSeparator) }
         switch statement.storageClass(at: index) {
@@ -35,7 +32,6 @@ enum SQLLiteralFormatter {
         }
       }
       writer.bytes.append(contentsOf: rowSeparator)
-      writer.rowDone()
     }
   }
 
