@@ -97,17 +97,17 @@ static int appendOpen(
 
 // MARK: The VFS's other methods, all the default VFS's
 
-static int appendDelete(sqlite3_vfs *vfs, const char *name, int syncDirectory) {
-  return defaultVFS(vfs)->xDelete(defaultVFS(vfs), name, syncDirectory);
-}
+/// Defines `append<Method>`, which hands its call to the default VFS's `x<Method>` unchanged:
+/// `parameters` are the method's, `arguments` what the default VFS's is given.
+#define PASS_TO_DEFAULT_VFS(Method, parameters, arguments) \
+  static int append##Method parameters { return defaultVFS(vfs)->x##Method arguments; }
 
-static int appendAccess(sqlite3_vfs *vfs, const char *name, int flags, int *result) {
-  return defaultVFS(vfs)->xAccess(defaultVFS(vfs), name, flags, result);
-}
-
-static int appendFullPathname(sqlite3_vfs *vfs, const char *name, int size, char *output) {
-  return defaultVFS(vfs)->xFullPathname(defaultVFS(vfs), name, size, output);
-}
+PASS_TO_DEFAULT_VFS(Delete, (sqlite3_vfs *vfs, const char *name, int syncDirectory),
+                    (defaultVFS(vfs), name, syncDirectory))
+PASS_TO_DEFAULT_VFS(Access, (sqlite3_vfs *vfs, const char *name, int flags, int *result),
+                    (defaultVFS(vfs), name, flags, result))
+PASS_TO_DEFAULT_VFS(FullPathname, (sqlite3_vfs *vfs, const char *name, int size, char *output),
+                    (defaultVFS(vfs), name, size, output))
 
 static void *appendDlOpen(sqlite3_vfs *vfs, const char *name) {
   return defaultVFS(vfs)->xDlOpen(defaultVFS(vfs), name);
@@ -125,29 +125,16 @@ static void appendDlClose(sqlite3_vfs *vfs, void *library) {
   defaultVFS(vfs)->xDlClose(defaultVFS(vfs), library);
 }
 
-static int appendRandomness(sqlite3_vfs *vfs, int size, char *output) {
-  return defaultVFS(vfs)->xRandomness(defaultVFS(vfs), size, output);
-}
-
-static int appendSleep(sqlite3_vfs *vfs, int microseconds) {
-  return defaultVFS(vfs)->xSleep(defaultVFS(vfs), microseconds);
-}
-
-static int appendCurrentTime(sqlite3_vfs *vfs, double *time) {
-  return defaultVFS(vfs)->xCurrentTime(defaultVFS(vfs), time);
-}
-
-static int appendGetLastError(sqlite3_vfs *vfs, int size, char *message) {
-  return defaultVFS(vfs)->xGetLastError(defaultVFS(vfs), size, message);
-}
-
-static int appendCurrentTimeInt64(sqlite3_vfs *vfs, sqlite3_int64 *time) {
-  return defaultVFS(vfs)->xCurrentTimeInt64(defaultVFS(vfs), time);
-}
-
-static int appendSetSystemCall(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
-  return defaultVFS(vfs)->xSetSystemCall(defaultVFS(vfs), name, call);
-}
+PASS_TO_DEFAULT_VFS(Randomness, (sqlite3_vfs *vfs, int size, char *output),
+                    (defaultVFS(vfs), size, output))
+PASS_TO_DEFAULT_VFS(Sleep, (sqlite3_vfs *vfs, int microseconds), (defaultVFS(vfs), microseconds))
+PASS_TO_DEFAULT_VFS(CurrentTime, (sqlite3_vfs *vfs, double *time), (defaultVFS(vfs), time))
+PASS_TO_DEFAULT_VFS(GetLastError, (sqlite3_vfs *vfs, int size, char *message),
+                    (defaultVFS(vfs), size, message))
+PASS_TO_DEFAULT_VFS(CurrentTimeInt64, (sqlite3_vfs *vfs, sqlite3_int64 *time),
+                    (defaultVFS(vfs), time))
+PASS_TO_DEFAULT_VFS(SetSystemCall, (sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call),
+                    (defaultVFS(vfs), name, call))
 
 static sqlite3_syscall_ptr appendGetSystemCall(sqlite3_vfs *vfs, const char *name) {
   return defaultVFS(vfs)->xGetSystemCall(defaultVFS(vfs), name);

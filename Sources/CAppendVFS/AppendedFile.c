@@ -91,118 +91,54 @@ static int appendedUnfetch(sqlite3_file *file, sqlite3_int64 offset, void *page)
 /// The default VFS's methods for the whole file.
 static const sqlite3_io_methods *inner(sqlite3_file *file) { return underlying(file)->pMethods; }
 
-static int passClose(sqlite3_file *file) {
-  return inner(file)->xClose(underlying(file));
-}
+/// Defines `pass<Method>`, which hands its call to the whole file's `x<Method>` unchanged:
+/// `parameters` are the method's, `arguments` what the whole file's is given.
+#define PASS_TO_FILE(Method, parameters, arguments) \
+  static int pass##Method parameters { return inner(file)->x##Method arguments; }
 
-static int passRead(sqlite3_file *file, void *buffer, int amount, sqlite3_int64 offset) {
-  return inner(file)->xRead(underlying(file), buffer, amount, offset);
-}
-
-static int passWrite(sqlite3_file *file, const void *buffer, int amount, sqlite3_int64 offset) {
-  return inner(file)->xWrite(underlying(file), buffer, amount, offset);
-}
-
-static int passTruncate(sqlite3_file *file, sqlite3_int64 size) {
-  return inner(file)->xTruncate(underlying(file), size);
-}
-
-static int passSync(sqlite3_file *file, int flags) {
-  return inner(file)->xSync(underlying(file), flags);
-}
-
-static int passFileSize(sqlite3_file *file, sqlite3_int64 *size) {
-  return inner(file)->xFileSize(underlying(file), size);
-}
-
-static int passLock(sqlite3_file *file, int level) {
-  return inner(file)->xLock(underlying(file), level);
-}
-
-static int passUnlock(sqlite3_file *file, int level) {
-  return inner(file)->xUnlock(underlying(file), level);
-}
-
-static int passCheckReservedLock(sqlite3_file *file, int *result) {
-  return inner(file)->xCheckReservedLock(underlying(file), result);
-}
-
-static int passFileControl(sqlite3_file *file, int operation, void *argument) {
-  return inner(file)->xFileControl(underlying(file), operation, argument);
-}
-
-static int passSectorSize(sqlite3_file *file) {
-  return inner(file)->xSectorSize(underlying(file));
-}
-
-static int passDeviceCharacteristics(sqlite3_file *file) {
-  return inner(file)->xDeviceCharacteristics(underlying(file));
-}
-
-static int passShmMap(sqlite3_file *file, int region, int size, int extend, void volatile **map) {
-  return inner(file)->xShmMap(underlying(file), region, size, extend, map);
-}
-
-static int passShmLock(sqlite3_file *file, int offset, int count, int flags) {
-  return inner(file)->xShmLock(underlying(file), offset, count, flags);
-}
+PASS_TO_FILE(Close, (sqlite3_file *file), (underlying(file)))
+PASS_TO_FILE(Read, (sqlite3_file *file, void *buffer, int amount, sqlite3_int64 offset),
+             (underlying(file), buffer, amount, offset))
+PASS_TO_FILE(Write, (sqlite3_file *file, const void *buffer, int amount, sqlite3_int64 offset),
+             (underlying(file), buffer, amount, offset))
+PASS_TO_FILE(Truncate, (sqlite3_file *file, sqlite3_int64 size), (underlying(file), size))
+PASS_TO_FILE(Sync, (sqlite3_file *file, int flags), (underlying(file), flags))
+PASS_TO_FILE(FileSize, (sqlite3_file *file, sqlite3_int64 *size), (underlying(file), size))
+PASS_TO_FILE(Lock, (sqlite3_file *file, int level), (underlying(file), level))
+PASS_TO_FILE(Unlock, (sqlite3_file *file, int level), (underlying(file), level))
+PASS_TO_FILE(CheckReservedLock, (sqlite3_file *file, int *result), (underlying(file), result))
+PASS_TO_FILE(FileControl, (sqlite3_file *file, int operation, void *argument),
+             (underlying(file), operation, argument))
+PASS_TO_FILE(SectorSize, (sqlite3_file *file), (underlying(file)))
+PASS_TO_FILE(DeviceCharacteristics, (sqlite3_file *file), (underlying(file)))
+PASS_TO_FILE(ShmMap, (sqlite3_file *file, int region, int size, int extend, void volatile **map),
+             (underlying(file), region, size, extend, map))
+PASS_TO_FILE(ShmLock, (sqlite3_file *file, int offset, int count, int flags),
+             (underlying(file), offset, count, flags))
 
 static void passShmBarrier(sqlite3_file *file) {
   inner(file)->xShmBarrier(underlying(file));
 }
 
-static int passShmUnmap(sqlite3_file *file, int delete) {
-  return inner(file)->xShmUnmap(underlying(file), delete);
-}
+PASS_TO_FILE(ShmUnmap, (sqlite3_file *file, int delete), (underlying(file), delete))
+PASS_TO_FILE(Fetch, (sqlite3_file *file, sqlite3_int64 offset, int amount, void **page),
+             (underlying(file), offset, amount, page))
+PASS_TO_FILE(Unfetch, (sqlite3_file *file, sqlite3_int64 offset, void *page),
+             (underlying(file), offset, page))
 
-static int passFetch(sqlite3_file *file, sqlite3_int64 offset, int amount, void **page) {
-  return inner(file)->xFetch(underlying(file), offset, amount, page);
-}
+/// The methods table of one kind of database: `kind`'s (`appended`, `pass`) read, write,
+/// truncate, size, file control and mapping; the rest are the whole file's, unchanged.
+#define METHODS_OF(kind)                                                                          \
+  {                                                                                               \
+    .iVersion = 3, .xClose = passClose, .xRead = kind##Read, .xWrite = kind##Write,              \
+    .xTruncate = kind##Truncate, .xSync = passSync, .xFileSize = kind##FileSize,                 \
+    .xLock = passLock, .xUnlock = passUnlock, .xCheckReservedLock = passCheckReservedLock,       \
+    .xFileControl = kind##FileControl, .xSectorSize = passSectorSize,                            \
+    .xDeviceCharacteristics = passDeviceCharacteristics, .xShmMap = passShmMap,                  \
+    .xShmLock = passShmLock, .xShmBarrier = passShmBarrier, .xShmUnmap = passShmUnmap,           \
+    .xFetch = kind##Fetch, .xUnfetch = kind##Unfetch,                                            \
+  }
 
-static int passUnfetch(sqlite3_file *file, sqlite3_int64 offset, void *page) {
-  return inner(file)->xUnfetch(underlying(file), offset, page);
-}
+const sqlite3_io_methods appendVFSAppendedMethods = METHODS_OF(appended);
 
-const sqlite3_io_methods appendVFSAppendedMethods = {
-  .iVersion = 3,
-  .xClose = passClose,
-  .xRead = appendedRead,
-  .xWrite = appendedWrite,
-  .xTruncate = appendedTruncate,
-  .xSync = passSync,
-  .xFileSize = appendedFileSize,
-  .xLock = passLock,
-  .xUnlock = passUnlock,
-  .xCheckReservedLock = passCheckReservedLock,
-  .xFileControl = appendedFileControl,
-  .xSectorSize = passSectorSize,
-  .xDeviceCharacteristics = passDeviceCharacteristics,
-  .xShmMap = passShmMap,
-  .xShmLock = passShmLock,
-  .xShmBarrier = passShmBarrier,
-  .xShmUnmap = passShmUnmap,
-  .xFetch = appendedFetch,
-  .xUnfetch = appendedUnfetch,
-};
-
-const sqlite3_io_methods appendVFSPassThroughMethods = {
-  .iVersion = 3,
-  .xClose = passClose,
-  .xRead = passRead,
-  .xWrite = passWrite,
-  .xTruncate = passTruncate,
-  .xSync = passSync,
-  .xFileSize = passFileSize,
-  .xLock = passLock,
-  .xUnlock = passUnlock,
-  .xCheckReservedLock = passCheckReservedLock,
-  .xFileControl = passFileControl,
-  .xSectorSize = passSectorSize,
-  .xDeviceCharacteristics = passDeviceCharacteristics,
-  .xShmMap = passShmMap,
-  .xShmLock = passShmLock,
-  .xShmBarrier = passShmBarrier,
-  .xShmUnmap = passShmUnmap,
-  .xFetch = passFetch,
-  .xUnfetch = passUnfetch,
-};
+const sqlite3_io_methods appendVFSPassThroughMethods = METHODS_OF(pass);

@@ -79,34 +79,9 @@ extension Connection {
 
   /// Sets the user's or the library's row-change handler, keeping the other.
   func setRowChangeHandler(library: Bool, _ handler: ((RowChange) -> Void)?) {
-    let pair = handle.hookBoxes.rowChange ?? HookPair()
-    if library { pair.library = handler } else { pair.user = handler }
-    guard !pair.isEmpty else {
-      if !handle.isClosed { sqlite3_update_hook(handle.db, nil, nil) }
-      handle.hookBoxes.rowChange = nil
-      return
+    setHalf(of: \.hookBoxes.rowChange, library: library, handler) { db, context in
+      sqlite3_update_hook(db, context == nil ? nil : rowChangeTrampoline, context)
     }
-    guard handle.hookBoxes.rowChange == nil else { return }
-    let box = pair
-    sqlite3_update_hook(
-      handle.liveDB,
-      { context, operation, database, table, rowID in
-        guard let context else { return }
-        let kind: RowChange.Kind
-        switch operation {
-        case SQLITE_INSERT: kind = .insert
-        case SQLITE_DELETE: kind = .delete
-        default: kind = .update
-        }
-        let change = RowChange(
-          kind: kind, database: database.map { String(cString: $0) } ?? "",
-          table: table.map { String(cString: $0) } ?? "", rowID: rowID)
-        let pair = Unmanaged<HookPair<(RowChange) -> Void>>.fromOpaque(context)
-          .takeUnretainedValue()
-        pair.library?(change)
-        pair.user?(change)
-      }, Unmanaged.passUnretained(box).toOpaque())
-    handle.hookBoxes.rowChange = box
   }
 
   /// Calls `handler` as each transaction is about to commit.
@@ -122,31 +97,9 @@ extension Connection {
 
   /// Sets the user's or the library's commit handler, keeping the other.
   func setCommitHandler(library: Bool, _ handler: (() throws -> Void)?) {
-    let pair = handle.hookBoxes.commit ?? HookPair()
-    if library { pair.library = handler } else { pair.user = handler }
-    guard !pair.isEmpty else {
-      if !handle.isClosed { sqlite3_commit_hook(handle.db, nil, nil) }
-      handle.hookBoxes.commit = nil
-      return
+    setHalf(of: \.hookBoxes.commit, library: library, handler) { db, context in
+      sqlite3_commit_hook(db, context == nil ? nil : commitTrampoline, context)
     }
-    guard handle.hookBoxes.commit == nil else { return }
-    let box = pair
-    sqlite3_commit_hook(
-      handle.liveDB,
-      { context in
-        guard let context else { return 0 }
-        let pair = Unmanaged<HookPair<() throws -> Void>>.fromOpaque(context)
-          .takeUnretainedValue()
-        do {
-          // The user's veto first: the library's handler then records a commit that happens.
-          try pair.user?()
-          try pair.library?()
-          return 0
-        } catch {
-          return 1
-        }
-      }, Unmanaged.passUnretained(box).toOpaque())
-    handle.hookBoxes.commit = box
   }
 
   /// Calls `handler` after each transaction rolls back.
@@ -162,24 +115,30 @@ extension Connection {
 
   /// Sets the user's or the library's rollback handler, keeping the other.
   func setRollbackHandler(library: Bool, _ handler: (() -> Void)?) {
-    let pair = handle.hookBoxes.rollback ?? HookPair()
+    setHalf(of: \.hookBoxes.rollback, library: library, handler) { db, context in
+      sqlite3_rollback_hook(db, context == nil ? nil : rollbackTrampoline, context)
+    }
+  }
+
+  /// Sets the user's or the library's half of the hook pair in `slot`, keeping the other.
+  ///
+  /// The pair's first handler installs the hook, `hook(handle.liveDB, pair)`; its last one
+  /// removes it, `hook(handle.db, nil)` (nothing to remove on a closed connection). The
+  /// handle's `hookBoxes` keeps the pair alive while SQLite holds it, unretained.
+  private func setHalf<Function>(
+    of slot: ReferenceWritableKeyPath<ConnectionHandle, HookPair<Function>?>, library: Bool,
+    _ handler: Function?, hook: (OpaquePointer, UnsafeMutableRawPointer?) -> Void
+  ) {
+    let pair = handle[keyPath: slot] ?? HookPair()
     if library { pair.library = handler } else { pair.user = handler }
     guard !pair.isEmpty else {
-      if !handle.isClosed { sqlite3_rollback_hook(handle.db, nil, nil) }
-      handle.hookBoxes.rollback = nil
+      if !handle.isClosed { hook(handle.db, nil) }
+      handle[keyPath: slot] = nil
       return
     }
-    guard handle.hookBoxes.rollback == nil else { return }
-    let box = pair
-    sqlite3_rollback_hook(
-      handle.liveDB,
-      { context in
-        guard let context else { return }
-        let pair = Unmanaged<HookPair<() -> Void>>.fromOpaque(context).takeUnretainedValue()
-        pair.library?()
-        pair.user?()
-      }, Unmanaged.passUnretained(box).toOpaque())
-    handle.hookBoxes.rollback = box
+    guard handle[keyPath: slot] == nil else { return }
+    hook(handle.liveDB, Unmanaged.passUnretained(pair).toOpaque())
+    handle[keyPath: slot] = pair
   }
 
   /// Calls `handler` with the database's name after each commit to a WAL database, once the
@@ -197,6 +156,48 @@ extension Connection {
     sqlite3_wal_hook(handle.liveDB, walCommitTrampoline, Unmanaged.passUnretained(box).toOpaque())
     handle.hookBoxes.walCommit = box
   }
+}
+
+/// The C side of the row-change hook: the library's handler, then the user's.
+private let rowChangeTrampoline:
+  @convention(c) (
+    UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64
+  ) -> Void = { context, operation, database, table, rowID in
+    guard let context else { return }
+    let kind: RowChange.Kind
+    switch operation {
+    case SQLITE_INSERT: kind = .insert
+    case SQLITE_DELETE: kind = .delete
+    default: kind = .update
+    }
+    let change = RowChange(
+      kind: kind, database: database.map { String(cString: $0) } ?? "",
+      table: table.map { String(cString: $0) } ?? "", rowID: rowID)
+    let pair = Unmanaged<HookPair<(RowChange) -> Void>>.fromOpaque(context).takeUnretainedValue()
+    pair.library?(change)
+    pair.user?(change)
+  }
+
+/// The C side of the commit hook: non-zero (a rollback) when a handler throws.
+private let commitTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+  guard let context else { return 0 }
+  let pair = Unmanaged<HookPair<() throws -> Void>>.fromOpaque(context).takeUnretainedValue()
+  do {
+    // The user's veto first: the library's handler then records a commit that happens.
+    try pair.user?()
+    try pair.library?()
+    return 0
+  } catch {
+    return 1
+  }
+}
+
+/// The C side of the rollback hook: the library's handler, then the user's.
+private let rollbackTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+  guard let context else { return }
+  let pair = Unmanaged<HookPair<() -> Void>>.fromOpaque(context).takeUnretainedValue()
+  pair.library?()
+  pair.user?()
 }
 
 /// The C side of ``WALCommitHook``: reports the commit, then checkpoints as SQLite's own hook

@@ -10,24 +10,12 @@ import CSQLite
 /// each column is read through one `sqlite3_column_value` (its type and value from that).
 @usableFromInline
 final class RowDecoder: Decoder {
-  /// A coding key, the column it resolved to, and how to recognise the key again.
-  ///
-  /// Plain values only, so reading a slot retains nothing; the key's name is in `slotNames`.
-  private struct Slot {
-    let keyType: ObjectIdentifier
-    /// The key's bits, when its type is a plain value of at most 8 bytes.
-    let bits: UInt64?
-    let index: Int
-  }
-
   let statement: Statement
   let columns: ColumnNames
   @usableFromInline var codingPath: [any CodingKey] { [] }
   @usableFromInline var userInfo: [CodingUserInfoKey: Any] { [:] }
   // Only this decoder's own row loop touches these: skip the runtime exclusivity checks.
-  @exclusivity(unchecked) private var slots: [Slot] = []
-  @exclusivity(unchecked) private var slotNames: [String] = []
-  @exclusivity(unchecked) private var position = 0
+  @exclusivity(unchecked) private var keySlots = CodingKeySlots()
   /// The statement's handle, checked open at the start of each row.
   @exclusivity(unchecked) private(set) var handle: OpaquePointer
   private var container: AnyObject?
@@ -43,7 +31,7 @@ final class RowDecoder: Decoder {
   /// Decodes the statement's current row.
   @usableFromInline
   func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
-    position = 0
+    keySlots.restart()
     handle = statement.live
     return try T(from: self)
   }
@@ -68,41 +56,7 @@ final class RowDecoder: Decoder {
   /// The column of a coding key: the learned one when the key at this position is unchanged.
   @inline(__always)
   func column<Key: CodingKey>(for key: Key) -> Int? {
-    let current = position
-    position = current &+ 1
-    let keyType = ObjectIdentifier(Key.self)
-    let bits = Self.bits(of: key)
-    if current < slots.count {
-      let slot = slots[current]
-      if slot.keyType == keyType {
-        if let bits, slot.bits == bits { return slot.index }
-        if slotNames[current] == key.stringValue { return slot.index }
-      }
-    }
-    let name = key.stringValue
-    guard let index = columns.index(of: name) else { return nil }
-    let slot = Slot(keyType: keyType, bits: bits, index: index)
-    if current < slots.count {
-      slots[current] = slot
-      slotNames[current] = name
-    } else if current == slots.count {
-      slots.append(slot)
-      slotNames.append(name)
-    }
-    return index
-  }
-
-  /// A key's bits when its type is a plain value of at most 8 bytes: equal bits are the same key.
-  ///
-  /// A padding byte may differ between two equal keys; that only sends the lookup to the name.
-  @inline(__always)
-  static func bits<Key>(of key: Key) -> UInt64? {
-    guard _isPOD(Key.self), MemoryLayout<Key>.size <= MemoryLayout<UInt64>.size else {
-      return nil
-    }
-    var bits: UInt64 = 0
-    withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: key, as: Key.self) }
-    return bits
+    keySlots.slot(for: key) { columns.index(of: $0) }
   }
 
   @usableFromInline

@@ -9,20 +9,11 @@ import CSQLite
 /// ``ValueConvertible`` (`Date`, `UUID`, `Data`, `URL`, `[UInt8]`, ...) binds as that type says.
 /// A property no parameter names is skipped; a parameter no property fills is an error.
 final class RecordEncoder: Encoder {
-  /// A coding key, the parameter it resolved to (0: none), and how to recognise the key again
-  /// (its name is in `slotNames`, so reading a slot copies no string).
-  private struct Slot {
-    let keyType: ObjectIdentifier
-    let bits: UInt64?
-    let parameter: Int
-  }
-
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   // Only this encoder's own calls touch these, one record at a time.
-  @exclusivity(unchecked) private var slots: [Slot] = []
-  @exclusivity(unchecked) private var slotNames: [String] = []
-  @exclusivity(unchecked) private var position = 0
+  /// The parameter of each coding key (0: none).
+  @exclusivity(unchecked) private var keySlots = CodingKeySlots()
   /// The statement being bound, `nil` while only the property names are collected.
   ///
   /// Unretained: it is set only inside `bind(_:to:)`, whose caller holds it, and each property
@@ -59,7 +50,7 @@ final class RecordEncoder: Encoder {
   func bind<R: Encodable>(_ record: R, to statement: Statement) throws {
     self.statement = Unmanaged.passUnretained(statement)
     defer { self.statement = nil }
-    position = 0
+    keySlots.restart()
     boundCount = 0
     generation &+= 1
     if generation == 0 {
@@ -120,27 +111,7 @@ final class RecordEncoder: Encoder {
   /// The parameter of a coding key: the learned one when the key at this position is unchanged.
   @inline(__always)
   private func parameter<Key: CodingKey>(for key: Key, in statement: Statement) -> Int {
-    let current = position
-    position = current &+ 1
-    let keyType = ObjectIdentifier(Key.self)
-    let bits = RowDecoder.bits(of: key)
-    if current < slots.count {
-      let slot = slots[current]
-      if slot.keyType == keyType {
-        if let bits, slot.bits == bits { return slot.parameter }
-        if slotNames[current] == key.stringValue { return slot.parameter }
-      }
-    }
-    let name = key.stringValue
-    let slot = Slot(keyType: keyType, bits: bits, parameter: statement.resolveParameter(name) ?? 0)
-    if current < slots.count {
-      slots[current] = slot
-      slotNames[current] = name
-    } else if current == slots.count {
-      slots.append(slot)
-      slotNames.append(name)
-    }
-    return slot.parameter
+    keySlots.slot(for: key) { statement.resolveParameter($0) ?? 0 } ?? 0
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

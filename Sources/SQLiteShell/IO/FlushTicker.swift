@@ -31,18 +31,8 @@ final class FlushTicker: @unchecked Sendable {
   private init() {
     wakeUp = .allocate(capacity: 1)
     sem_init(wakeUp, 0, 0)
-    var thread = pthread_t()
-    let box = Unmanaged.passUnretained(self).toOpaque()
-    if pthread_create(
-      &thread, nil,
-      { argument in
-        guard let argument else { return nil }
-        Unmanaged<FlushTicker>.fromOpaque(argument).takeUnretainedValue().run()
-        return nil
-      }, box) == 0
-    {
-      pthread_detach(thread)
-    }
+    // The thread holds the ticker, which lives as long as the process anyway.
+    DetachedThread.start { self.run() }
   }
 
   /// Whether an interval passed since rows were last flushed.

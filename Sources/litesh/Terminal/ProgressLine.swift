@@ -29,18 +29,8 @@ final class ProgressLine: Sendable {
     self.isEnabled = isEnabled
     self.rows = rows
     guard isEnabled else { return }
-    let box = Unmanaged.passRetained(self).toOpaque()
-    var thread = pthread_t()
-    if pthread_create(
-      &thread, nil,
-      { argument in
-        guard let argument else { return nil }
-        Unmanaged<ProgressLine>.fromOpaque(argument).takeUnretainedValue().tick()
-        return nil
-      }, box) == 0
-    {
-      pthread_detach(thread)
-    }
+    // The thread holds the line for good: it ticks as long as the process runs.
+    DetachedThread.start { self.tick() }
   }
 
   /// Starts timing a statement.

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SQLiteShell
 
 /// What both of litesh's signal handlers are built from: a self-pipe the handler writes one
 /// byte to (all a handler may safely do besides atomics), a thread that reads the pipe and does
@@ -20,21 +21,7 @@ enum SignalWatcher {
   static func startThread(reading descriptor: Int32, _ onSignal: @escaping @Sendable () -> Void)
     -> Bool
   {
-    let work = Unmanaged.passRetained(Watch(descriptor: descriptor, onSignal: onSignal))
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { argument in
-        guard let argument else { return nil }
-        Unmanaged<Watch>.fromOpaque(argument).takeRetainedValue().run()
-        return nil
-      }, work.toOpaque())
-    guard started == 0 else {
-      work.release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
+    DetachedThread.start { watch(descriptor, onSignal) }
   }
 
   /// Installs `handler` for `signal` with `flags` (`SA_RESTART` or 0), and unblocks the signal:
@@ -53,24 +40,14 @@ enum SignalWatcher {
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
   }
 
-  /// A watcher thread's loop.
-  private final class Watch {
-    let descriptor: Int32
-    let onSignal: @Sendable () -> Void
-
-    init(descriptor: Int32, onSignal: @escaping @Sendable () -> Void) {
-      self.descriptor = descriptor
-      self.onSignal = onSignal
-    }
-
-    func run() {
-      var byte: UInt8 = 0
-      while true {
-        let count = read(descriptor, &byte, 1)
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { return }
-        onSignal()
-      }
+  /// A watcher thread's loop: `onSignal` for each byte read, until the pipe fails or closes.
+  private static func watch(_ descriptor: Int32, _ onSignal: @Sendable () -> Void) {
+    var byte: UInt8 = 0
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { return }
+      onSignal()
     }
   }
 }

@@ -24,22 +24,17 @@ enum DelimitedFormatter {
     defer { Separators.release(columnSeparator, rowSeparator, null) }
     let count = statement.columnCount
     let decoration = style.decoration
-    var isFirst = true
-    while try statement.step() {
-      if isFirst {
-        isFirst = false
-        if style.showHeaders {
-          for index in 0..<count {
-            var name = statement.columnName(at: index)
-            if let decoration {
-              name.withUTF8 { decoration.appendHeader($0, to: &writer.bytes) }
-            } else {
-              writer.append(name)
-            }
-            writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
-          }
+    try writer.writeRows(of: statement, headers: style.showHeaders) { writer in
+      for index in 0..<count {
+        var name = statement.columnName(at: index)
+        if let decoration {
+          name.withUTF8 { decoration.appendHeader($0, to: &writer.bytes) }
+        } else {
+          writer.append(name)
         }
+        writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
       }
+    } row: { writer in
       for index in 0..<count {
         if let decoration, statement.storageClass(at: index) == .null {
           decoration.appendNull(null.buffer, to: &writer.bytes)
@@ -48,7 +43,6 @@ enum DelimitedFormatter {
         }
         writer.append(index == count - 1 ? rowSeparator.buffer : columnSeparator.buffer)
       }
-      writer.rowDone()
     }
   }
 
@@ -61,6 +55,8 @@ enum DelimitedFormatter {
     let separator = columnSeparator.buffer
     let numbersSafe = numbersNeverQuoted(separator: separator)
     let count = statement.columnCount
+    // Its own row loop, not BufferedWriter.writeRows: through it this mode ran 0.5% more
+    // instructions (callgrind, 200,000 rows), its row not inlined into the loop.
     var isFirst = true
     while try statement.step() {
       if isFirst {

@@ -9,18 +9,15 @@ enum HTMLFormatter {
     let null = Array(style.nullValue.utf8)
     let count = statement.columnCount
     var scratch: [UInt8] = []
-    var isFirst = true
-    while try statement.step() {
-      if isFirst, style.showHeaders {
-        writer.bytes.append(contentsOf: "<TR>".utf8)
-        for index in 0..<count {
-          writer.bytes.append(contentsOf: "<TH>".utf8)
-          appendEscaped(Array(statement.columnName(at: index).utf8), to: &writer.bytes)
-          writer.bytes.append(contentsOf: "</TH>\n".utf8)
-        }
-        writer.bytes.append(contentsOf: "</TR>\n".utf8)
+    try writer.writeRows(of: statement, headers: style.showHeaders) { writer in
+      writer.bytes.append(contentsOf: "<TR>".utf8)
+      for index in 0..<count {
+        writer.bytes.append(contentsOf: "<TH>".utf8)
+        appendEscaped(Array(statement.columnName(at: index).utf8), to: &writer.bytes)
+        writer.bytes.append(contentsOf: "</TH>\n".utf8)
       }
-      isFirst = false
+      writer.bytes.append(contentsOf: "</TR>\n".utf8)
+    } row: { writer in
       writer.bytes.append(contentsOf: "<TR>".utf8)
       for index in 0..<count {
         writer.bytes.append(contentsOf: "<TD>".utf8)
@@ -30,7 +27,6 @@ enum HTMLFormatter {
         writer.bytes.append(contentsOf: "</TD>\n".utf8)
       }
       writer.bytes.append(contentsOf: "</TR>\n".utf8)
-      writer.rowDone()
     }
   }
 

@@ -9,6 +9,8 @@ enum SQLLiteralFormatter {
     let columnSeparator = Array(style.columnSeparator.utf8)
     let rowSeparator = Array(style.rowSeparator.utf8)
     let count = statement.columnCount
+    // Its own row loop, not BufferedWriter.writeRows: through it this mode ran 1.7% more
+    // instructions (callgrind, 200,000 rows), its row not inlined into the loop.
     var isFirst = true
     while try statement.step() {
       if isFirst, style.showHeaders {

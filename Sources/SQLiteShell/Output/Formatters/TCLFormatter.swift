@@ -11,16 +11,13 @@ enum TCLFormatter {
     let null = Array(style.nullValue.utf8)
     let count = statement.columnCount
     var scratch: [UInt8] = []
-    var isFirst = true
-    while try statement.step() {
-      if isFirst, style.showHeaders {
-        for index in 0..<count {
-          appendCString(Array(statement.columnName(at: index).utf8), to: &writer.bytes)
-          if index < count - 1 { writer.bytes.append(contentsOf: columnSeparator) }
-        }
-        writer.bytes.append(contentsOf: rowSeparator)
+    try writer.writeRows(of: statement, headers: style.showHeaders) { writer in
+      for index in 0..<count {
+        appendCString(Array(statement.columnName(at: index).utf8), to: &writer.bytes)
+        if index < count - 1 { writer.bytes.append(contentsOf: columnSeparator) }
       }
-      isFirst = false
+      writer.bytes.append(contentsOf: rowSeparator)
+    } row: { writer in
       for index in 0..<count {
         scratch.removeAll(keepingCapacity: true)
         ValueBytes.appendPlain(statement, index, null: null, to: &scratch)
@@ -28,7 +25,6 @@ enum TCLFormatter {
         if index < count - 1 { writer.bytes.append(contentsOf: columnSeparator) }
       }
       writer.bytes.append(contentsOf: rowSeparator)
-      writer.rowDone()
     }
   }
 
