@@ -273,7 +273,10 @@ struct TableName: Hashable, Sendable {
   init(_ name: String) { self.name = name }
 
   static func == (lhs: TableName, rhs: TableName) -> Bool {
-    lhs.name.utf8.elementsEqual(rhs.name.utf8) { folded($0) == folded($1) }
+    // The same spelling, the common case, compares as plain strings.
+    if lhs.name == rhs.name { return true }
+    guard lhs.name.utf8.count == rhs.name.utf8.count else { return false }
+    return lhs.name.utf8.elementsEqual(rhs.name.utf8) { folded($0) == folded($1) }
   }
 
   func hash(into hasher: inout Hasher) {
