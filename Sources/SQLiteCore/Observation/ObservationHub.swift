@@ -52,6 +52,11 @@ final class ObservationHub: Sendable {
     /// How many entries' regions hold each table: a commit that changes none of these tables
     /// starts no round.
     var watched: [TableName: Int] = [:]
+    /// Tables known to be in ``changed`` already, as SQLite spelled them.
+    ///
+    /// With whether they are ``watched``: a commit to the same tables as the last ones compares
+    /// strings, no hashing. Emptied when either set changes otherwise.
+    var recent: [(table: String, isWatched: Bool)] = []
     /// Entries with a waiter.
     var waitingCount = 0
     var isRoundScheduled = false
@@ -73,6 +78,7 @@ final class ObservationHub: Sendable {
 
     /// Counts `region`'s tables in (`by: 1`) or out of (`by: -1`) ``watched``.
     mutating func watch(_ region: Set<TableName>?, by step: Int) {
+      recent.removeAll(keepingCapacity: true)
       for table in region ?? [] {
         let count = watched[table, default: 0] + step
         watched[table] = count > 0 ? count : nil
@@ -148,9 +154,10 @@ final class ObservationHub: Sendable {
 
   /// A commit (`nil`: the pool closed): on the writer's thread, right after the commit.
   ///
-  /// One lock and one hash per changed table, whatever the number of observers, and nothing
-  /// allocated once the set of changed tables holds them: while a round runs or rests, or
-  /// when no observer read a changed table, nothing more; otherwise it starts the round.
+  /// One lock, and per changed table one string comparison when the last commits changed it
+  /// too (one hash otherwise), whatever the number of observers, and nothing allocated once
+  /// the set of changed tables holds them: while a round runs or rests, or when no observer
+  /// read a changed table, nothing more; otherwise it starts the round.
   private func receive(_ changes: CommittedChanges?) {
     guard let changes else { return close() }
     let round = state.withLock { state -> ConnectionPool? in
@@ -158,12 +165,19 @@ final class ObservationHub: Sendable {
       var isWatched = false
       if let tables = changes.tables {
         for table in tables {
+          if let known = state.recent.first(where: { $0.table == table }) {
+            isWatched = isWatched || known.isWatched
+            continue
+          }
           let name = TableName(table)
           state.changed?.insert(name)
-          if !isWatched, !state.isRoundScheduled { isWatched = state.watched[name] != nil }
+          let isTableWatched = state.watched[name] != nil
+          if state.recent.count < 8 { state.recent.append((table, isTableWatched)) }
+          isWatched = isWatched || isTableWatched
         }
       } else {
         state.changed = nil
+        state.recent.removeAll(keepingCapacity: true)
         isWatched = !state.watched.isEmpty
       }
       guard isWatched, state.waitingCount > 0 else { return nil }
@@ -214,6 +228,7 @@ final class ObservationHub: Sendable {
         } else {
           state.changed?.removeAll(keepingCapacity: true)
         }
+        state.recent.removeAll(keepingCapacity: true)
         if due.isEmpty || state.isClosed { state.isRoundScheduled = false }
         return state.isClosed ? [] : due
       }
