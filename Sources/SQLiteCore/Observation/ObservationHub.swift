@@ -2,17 +2,18 @@
 /// subscriber, and fetching for every observer that waits in rounds, on one reader.
 ///
 /// What the writer pays per commit does not grow with the observers: its WAL hook calls one
-/// subscriber, which adds the changed tables to one set under a lock and, when an observer
-/// waits and no round is under way, starts one. Matching the tables against each query's,
-/// waking the observers and fetching all happen in the round, off the writer's thread. A round
-/// takes the tables changed so far, marks the observers whose query read one, and runs the
-/// fetch of each marked observer that waits for a value in one ``ConnectionPool/read(_:)``: one
-/// reader and one snapshot, however many observers, so observers never take more than one
-/// reader and one thread's share of the machine from the writer and the pool's other reads.
-/// Commits that come during a round are matched in the next one, which first rests nineteen
-/// times as long as the round took (``restPerRound``), so observers take at most a twentieth of
-/// the time from a writer that commits without pause; an observer that has not asked for its
-/// next value yet is fetched for when it asks, once, however many commits came.
+/// subscriber, which adds the changed tables to one set under a lock and, when one of them is a
+/// table some observer's last fetch read, an observer waits and no round is under way, starts one;
+/// a commit to other tables, or during a round or its rest, wakes nothing. Matching the tables
+/// against each query's, waking the observers and fetching all happen in the round, off the
+/// writer's thread. A round takes the tables changed so far, marks the observers whose query read
+/// one, and runs the fetch of each marked observer that waits for a value in one
+/// ``ConnectionPool/read(_:)``: one reader and one snapshot, however many observers, so observers
+/// never take more than one reader and one thread's share of the machine from the writer and the
+/// pool's other reads. Commits that come during a round are matched in the next one, which first
+/// rests nineteen times as long as the round took (``restPerRound``), so observers take at most a
+/// twentieth of the time from a writer that commits without pause; an observer that has not asked
+/// for its next value yet is fetched for when it asks, once, however many commits came.
 final class ObservationHub: Sendable {
   /// What a waiting observer receives.
   enum Outcome: @unchecked Sendable {
