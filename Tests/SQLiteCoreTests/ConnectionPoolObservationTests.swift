@@ -67,6 +67,34 @@ struct ConnectionPoolObservationTests {
     #expect(try await values.next() == nil)
   }
 
+  @Test("a commit to a table no observer read wakes nothing: no round of fetches starts")
+  func unrelatedCommitStartsNoRound() async throws {
+    try await withWatchedPool(recipe()) { pool in
+      let fetches = Locked(0)
+      let observation = observeCount(pool, "SELECT count(*) FROM a", fetches)
+      let (firsts, first) = AsyncStream.makeStream(of: Int.self)
+      let observer = Task {
+        for try await value in observation {
+          first.yield(value)
+          if value == 1 { return value }
+        }
+        return -1
+      }
+      var values = firsts.makeAsyncIterator()
+      #expect(await values.next() == 0)
+      #expect(await eventually { pool.statistics.waitingObservers == 1 })
+      let starts = pool.observationRoundStarts
+      for x in 1...20 {
+        try await pool.write { db in try db.execute("INSERT INTO b VALUES (?)", [x]) }
+      }
+      #expect(pool.observationRoundStarts == starts)
+      #expect(fetches.value == 1)
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+      #expect(try await observer.value == 1)
+      #expect(fetches.value == 2)
+    }
+  }
+
   @Test("a write setting PRAGMA wal_autocheckpoint does not end the observation")
   func autoCheckpointPragma() async throws {
     try await withWatchedPool(recipe()) { pool in

@@ -1,4 +1,5 @@
 import Histogram
+import Synchronization
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -59,10 +60,21 @@ public struct LatencyRecorder: Sendable {
   }
 }
 
-/// W6 and W7's extra arguments: `observers=N` and `pace=MICROSECONDS` (0: as fast as it can).
+/// W6 and W7's extra arguments: `observers=N`, `pace=MICROSECONDS` (0: as fast as it can) and
+/// `watch=unrelated` (the observers watch a table no commit changes: what the library's commit
+/// hooks cost the writer without any fetch).
 public struct ObservationOptions: Sendable {
   public var observers = 0
   public var paceMicroseconds = 0
+  public var watchesUnrelatedTable = false
+
+  /// The query the observers run: on the written table, or on one never written.
+  public var query: String {
+    watchesUnrelatedTable ? "SELECT max(id) FROM unrelated" : "SELECT max(id) FROM t"
+  }
+
+  /// The table `watch=unrelated` reads, created beside `t`.
+  public static let createUnrelatedTable = "CREATE TABLE unrelated(id INTEGER PRIMARY KEY)"
 
   public init(arguments: [String] = CommandLine.arguments) {
     for argument in arguments.dropFirst(2) {
@@ -71,6 +83,7 @@ public struct ObservationOptions: Sendable {
       switch parts[0] {
       case "observers": observers = Int(parts[1]) ?? observers
       case "pace": paceMicroseconds = Int(parts[1]) ?? paceMicroseconds
+      case "watch": watchesUnrelatedTable = parts[1] == "unrelated"
       default: break
       }
     }
@@ -117,6 +130,46 @@ public func observeLatencies(
       var total = LatencyRecorder()
       for try await recorder in group { total.add(recorder) }
       return total
+    }
+  }
+}
+
+/// The CPU time of the threads that ran W7's writes, from each one's first write on.
+///
+/// Each thread's `CLOCK_THREAD_CPUTIME_ID`, read through `pthread_getcpuclockid`: what the
+/// writer itself pays per commit, apart from the observers' threads. SQLiteCore's writes all run
+/// on the pool's one writer thread; GRDB's on whichever dispatch thread serves its writer queue
+/// (which may also run other work between writes).
+public final class WriterThreadClock: Sendable {
+  private struct Thread: @unchecked Sendable {
+    // @unchecked Sendable: a thread's id and CPU clock, plain numbers read by any thread.
+    let id: pthread_t
+    let clock: clockid_t
+    let start: Int64
+  }
+
+  private let threads = Mutex<[Thread]>([])
+
+  public init() {}
+
+  /// Called inside each write: notes the thread running it.
+  public func note() {
+    let me = pthread_self()
+    threads.withLock { threads in
+      if let last = threads.last, pthread_equal(last.id, me) != 0 { return }
+      guard !threads.contains(where: { pthread_equal($0.id, me) != 0 }) else { return }
+      var clock = clockid_t()
+      guard pthread_getcpuclockid(me, &clock) == 0 else { return }
+      threads.append(Thread(id: me, clock: clock, start: Measurement.now(clock)))
+    }
+  }
+
+  /// `writer_cpu_ns=… writer_threads=…`; read it while the threads still run (before the pool
+  /// closes).
+  public var text: String {
+    threads.withLock { threads in
+      let total = threads.reduce(Int64(0)) { $0 + Measurement.now($1.clock) - $1.start }
+      return "writer_cpu_ns=\(total) writer_threads=\(threads.count)"
     }
   }
 }

@@ -12,10 +12,15 @@ enum GRDBObservation {
     var configuration = GRDBWorkloads.configuration()
     configuration.maximumReaderCount = max(1, extra.observers)
     let pool = try DatabasePool(path: options.database, configuration: configuration)
-    try await pool.write { db in try db.execute(sql: Rows.createTable) }
+    try await pool.write { db in
+      try db.execute(sql: Rows.createTable)
+      try db.execute(sql: ObservationOptions.createUnrelatedTable)
+    }
     let stamps = CommitStamps(capacity: 20_000_000)
+    let writer = WriterThreadClock()
+    let query = extra.query
     let observation = ValueObservation.tracking { db in
-      try Int64.fetchOne(db, sql: "SELECT max(id) FROM t") ?? 0
+      try Int64.fetchOne(db, sql: query) ?? 0
     }.removeDuplicates()
     let observers = observeLatencies(count: extra.observers, stamps: stamps) {
       observation.values(in: pool)
@@ -29,12 +34,16 @@ enum GRDBObservation {
         try db.execute(
           sql: Rows.insert, arguments: [id, Rows.a(id), Rows.b(id), Rows.c(id)])
         stamps.stamp(id)
+        writer.note()
       }
     }
     clock.stop()
+    let writerCPU = writer.text
     observers.cancel()
     let latencies = try await observers.value
     try pool.close()
-    clock.report(check: "-", extra: "writes=\(id) observers=\(extra.observers) \(latencies.text)")
+    clock.report(
+      check: "-",
+      extra: "writes=\(id) observers=\(extra.observers) \(latencies.text) \(writerCPU)")
   }
 }

@@ -2,17 +2,18 @@
 /// subscriber, and fetching for every observer that waits in rounds, on one reader.
 ///
 /// What the writer pays per commit does not grow with the observers: its WAL hook calls one
-/// subscriber, which adds the changed tables to one set under a lock and, when an observer
-/// waits and no round is under way, starts one. Matching the tables against each query's,
-/// waking the observers and fetching all happen in the round, off the writer's thread. A round
-/// takes the tables changed so far, marks the observers whose query read one, and runs the
-/// fetch of each marked observer that waits for a value in one ``ConnectionPool/read(_:)``: one
-/// reader and one snapshot, however many observers, so observers never take more than one
-/// reader and one thread's share of the machine from the writer and the pool's other reads.
-/// Commits that come during a round are matched in the next one, which first rests nineteen
-/// times as long as the round took (``restPerRound``), so observers take at most a twentieth of
-/// the time from a writer that commits without pause; an observer that has not asked for its
-/// next value yet is fetched for when it asks, once, however many commits came.
+/// subscriber, which adds the changed tables to one set under a lock and, when one of them is a
+/// table some observer's last fetch read, an observer waits and no round is under way, starts one;
+/// a commit to other tables, or during a round or its rest, wakes nothing. Matching the tables
+/// against each query's, waking the observers and fetching all happen in the round, off the
+/// writer's thread. A round takes the tables changed so far, marks the observers whose query read
+/// one, and runs the fetch of each marked observer that waits for a value in one
+/// ``ConnectionPool/read(_:)``: one reader and one snapshot, however many observers, so observers
+/// never take more than one reader and one thread's share of the machine from the writer and the
+/// pool's other reads. Commits that come during a round are matched in the next one, which first
+/// rests nineteen times as long as the round took (``restPerRound``), so observers take at most a
+/// twentieth of the time from a writer that commits without pause; an observer that has not asked
+/// for its next value yet is fetched for when it asks, once, however many commits came.
 final class ObservationHub: Sendable {
   /// What a waiting observer receives.
   enum Outcome: @unchecked Sendable {
@@ -37,8 +38,8 @@ final class ObservationHub: Sendable {
 
   private struct Entry {
     let fetch: Fetch
-    /// The tables the last fetch read, ASCII-folded; `nil` before the first fetch.
-    var region: Set<String>?
+    /// The tables the last fetch read; `nil` before the first fetch.
+    var region: Set<TableName>?
     /// A commit changed a table of `region` since the last fetch started.
     var isPending = true
     var waiter: CheckedContinuation<Outcome, Never>?
@@ -47,14 +48,43 @@ final class ObservationHub: Sendable {
   private struct State {
     var entries: [Int: Entry] = [:]
     var nextID = 0
-    /// Tables changed since the last round took them (as SQLite names them); `nil`: any table.
-    var changed: Set<String>? = []
+    /// Tables changed since the last round matched them; `nil`: any table.
+    var changed: Set<TableName>? = []
+    /// How many entries' regions hold each table: a commit that changes none of these tables
+    /// starts no round.
+    var watched: [TableName: Int] = [:]
+    /// Tables known to be in ``changed`` already, as SQLite spelled them.
+    ///
+    /// With whether they are ``watched``: a commit to the same tables as the last ones compares
+    /// strings, no hashing. Emptied when either set changes otherwise.
+    var recent: [(table: String, isWatched: Bool)] = []
     /// Entries with a waiter.
     var waitingCount = 0
     var isRoundScheduled = false
     var isSubscribed = false
     var isClosed = false
+    /// Rounds started since the hub was made (a task each; ``roundStarts``).
+    var roundStarts = 0
     weak var pool: ConnectionPool?
+
+    /// Keeps the tables entry `id`'s fetch read, and ``watched`` with them.
+    mutating func setRegion(_ tables: Set<String>, of id: Int) {
+      guard let entry = entries[id] else { return }
+      let region = Set(tables.lazy.map(TableName.init))
+      guard region != entry.region else { return }
+      watch(entry.region, by: -1)
+      watch(region, by: 1)
+      entries[id]?.region = region
+    }
+
+    /// Counts `region`'s tables in (`by: 1`) or out of (`by: -1`) ``watched``.
+    mutating func watch(_ region: Set<TableName>?, by step: Int) {
+      recent.removeAll(keepingCapacity: true)
+      for table in region ?? [] {
+        let count = watched[table, default: 0] + step
+        watched[table] = count > 0 ? count : nil
+      }
+    }
   }
 
   // PoolLock, not Mutex: ThreadSanitizer sees its hand-over (see PoolLock).
@@ -62,6 +92,9 @@ final class ObservationHub: Sendable {
 
   /// How many observers wait for a value now (``PoolStatistics/waitingObservers``).
   var waitingCount: Int { state.withLock { $0.waitingCount } }
+
+  /// How many times a round of fetches was started (a task each), for the tests.
+  var roundStarts: Int { state.withLock { $0.roundStarts } }
 
   /// Adds an observer whose first fetch is due; `nil` when the pool is closed.
   func register(_ fetch: @escaping Fetch, pool: ConnectionPool) -> Int? {
@@ -87,6 +120,7 @@ final class ObservationHub: Sendable {
   func unregister(_ id: Int) {
     let waiter = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
       guard let entry = state.entries.removeValue(forKey: id) else { return nil }
+      state.watch(entry.region, by: -1)
       if entry.waiter != nil { state.waitingCount -= 1 }
       return entry.waiter
     }
@@ -120,16 +154,35 @@ final class ObservationHub: Sendable {
   }
 
   /// A commit (`nil`: the pool closed): on the writer's thread, right after the commit.
+  ///
+  /// One lock, and per changed table one string comparison when the last commits changed it
+  /// too (one hash otherwise), whatever the number of observers, and nothing allocated once
+  /// the set of changed tables holds them: while a round runs or rests, or when no observer
+  /// read a changed table, nothing more; otherwise it starts the round.
   private func receive(_ changes: CommittedChanges?) {
     guard let changes else { return close() }
     let round = state.withLock { state -> ConnectionPool? in
       guard !state.entries.isEmpty else { return nil }
+      var isWatched = false
       if let tables = changes.tables {
-        state.changed?.formUnion(tables)
+        for table in tables {
+          if let known = state.recent.first(where: { $0.table == table }) {
+            isWatched = isWatched || known.isWatched
+            continue
+          }
+          let name = TableName(table)
+          state.changed?.insert(name)
+          let isTableWatched = state.watched[name] != nil
+          if state.recent.count < 8 { state.recent.append((table, isTableWatched)) }
+          isWatched = isWatched || isTableWatched
+        }
       } else {
         state.changed = nil
+        state.recent.removeAll(keepingCapacity: true)
+        isWatched = !state.watched.isEmpty
       }
-      return state.waitingCount > 0 ? Self.scheduleRound(&state) : nil
+      guard isWatched, state.waitingCount > 0 else { return nil }
+      return Self.scheduleRound(&state)
     }
     if let round { startRound(on: round) }
   }
@@ -138,6 +191,7 @@ final class ObservationHub: Sendable {
   private static func scheduleRound(_ state: inout State) -> ConnectionPool? {
     guard !state.isRoundScheduled, let pool = state.pool else { return nil }
     state.isRoundScheduled = true
+    state.roundStarts += 1
     return pool
   }
 
@@ -159,18 +213,23 @@ final class ObservationHub: Sendable {
       if rest > .zero { try? await Task.sleep(for: rest) }
       let started = ContinuousClock.now
       let due = state.withLock { state -> [(Int, Fetch)] in
-        let changed = state.changed.map { Set($0.map(Self.folded)) }
-        state.changed = []
         var due: [(Int, Fetch)] = []
-        for (id, entry) in state.entries {
-          var entry = entry
-          if !entry.isPending, Self.intersects(changed, entry.region) { entry.isPending = true }
-          if entry.isPending, entry.waiter != nil {
-            entry.isPending = false
-            due.append((id, entry.fetch))
+        for index in state.entries.indices {
+          let entry = state.entries.values[index]
+          let isPending = entry.isPending || Self.intersects(state.changed, entry.region)
+          if isPending, entry.waiter != nil {
+            state.entries.values[index].isPending = false
+            due.append((state.entries.keys[index], entry.fetch))
+          } else if isPending != entry.isPending {
+            state.entries.values[index].isPending = true
           }
-          state.entries[id] = entry
         }
+        if state.changed == nil {
+          state.changed = []
+        } else {
+          state.changed?.removeAll(keepingCapacity: true)
+        }
+        state.recent.removeAll(keepingCapacity: true)
         if due.isEmpty || state.isClosed { state.isRoundScheduled = false }
         return state.isClosed ? [] : due
       }
@@ -183,9 +242,7 @@ final class ObservationHub: Sendable {
       }
       let wakeUps = state.withLock { state in
         results.compactMap { id, fetched -> (CheckedContinuation<Outcome, Never>, Outcome)? in
-          if let region = fetched.region {
-            state.entries[id]?.region = Set(region.map(Self.folded))
-          }
+          if let region = fetched.region { state.setRegion(region, of: id) }
           guard let waiter = state.entries[id]?.waiter.take() else { return nil }
           state.waitingCount -= 1
           if state.isClosed { return (waiter, .end) }
@@ -215,14 +272,44 @@ final class ObservationHub: Sendable {
     for waiter in waiters { waiter.resume(returning: .end) }
   }
 
-  private static func intersects(_ changed: Set<String>?, _ region: Set<String>?) -> Bool {
+  private static func intersects(_ changed: Set<TableName>?, _ region: Set<TableName>?) -> Bool {
     guard let region else { return true }
     guard let changed else { return !region.isEmpty }
     return !changed.isDisjoint(with: region)
   }
+}
 
-  private static func folded(_ name: String) -> String {
-    guard name.utf8.contains(where: { (65...90).contains($0) }) else { return name }
-    return String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+/// A table's name as SQL compares it: ASCII letters equal in either case.
+///
+/// Hashing and comparing fold the bytes as they go, so the writer's commit path allocates no
+/// folded copy.
+struct TableName: Hashable, Sendable {
+  let name: String
+
+  init(_ name: String) { self.name = name }
+
+  static func == (lhs: TableName, rhs: TableName) -> Bool {
+    // The same spelling, the common case, compares as plain strings.
+    if lhs.name == rhs.name { return true }
+    guard lhs.name.utf8.count == rhs.name.utf8.count else { return false }
+    return lhs.name.utf8.elementsEqual(rhs.name.utf8) { folded($0) == folded($1) }
   }
+
+  func hash(into hasher: inout Hasher) {
+    // Eight folded bytes a word: one `combine` for a name of up to 8 bytes.
+    var word: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in name.utf8 {
+      word |= UInt64(Self.folded(byte)) << shift
+      shift += 8
+      if shift == 64 {
+        hasher.combine(word)
+        (word, shift) = (0, 0)
+      }
+    }
+    hasher.combine(word)
+  }
+
+  @inline(__always)
+  private static func folded(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
 }

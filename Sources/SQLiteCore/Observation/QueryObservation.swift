@@ -92,6 +92,10 @@ public struct QueryObservation<Element: Sendable & Equatable>: AsyncSequence, Se
 }
 
 extension ConnectionPool {
+  /// How many rounds of observers' fetches were started (one task each): a commit to a table
+  /// no observer read starts none.
+  package var observationRoundStarts: Int { observers.roundStarts }
+
   /// Observes a query: its value at once, then again after each committed transaction that
   /// changed a table it read, skipping a value equal to the one before.
   ///
