@@ -182,3 +182,22 @@ enum PlatformFile {
     return Int64(info.st_size)
   }
 }
+
+/// One pointer per thread (`pthread_key_t`), for the lifetime of the process.
+struct PlatformThreadLocal: @unchecked Sendable {
+  // @unchecked Sendable: a key is an integer the C library hands out once.
+  private let key: pthread_key_t
+
+  init() {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    self.key = key
+  }
+
+  /// The calling thread's pointer (`nil` until it sets one).
+  @inline(__always)
+  var value: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
+  /// Sets the calling thread's pointer.
+  func set(_ pointer: UnsafeMutableRawPointer?) { pthread_setspecific(key, pointer) }
+}

@@ -88,8 +88,20 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     mutex.unlock()
   }
 
+  /// The executor whose thread is the calling thread, if any.
+  private static let currentExecutor = PlatformThreadLocal()
+
+  /// The executor running the calling thread (`nil` on any other thread).
+  static var current: ThreadExecutor? {
+    guard let raw = currentExecutor.value else { return nil }
+    return Unmanaged<ThreadExecutor>.fromOpaque(raw).takeUnretainedValue()
+  }
+
   private func runLoop() {
     thread.store(PlatformThread.currentID, ordering: .relaxed)
+    // Unretained: the thread holds the executor until this loop returns.
+    Self.currentExecutor.set(Unmanaged.passUnretained(self).toOpaque())
+    defer { Self.currentExecutor.set(nil) }
     let executor = asUnownedSerialExecutor()
     var batch: [Job] = []
     while true {
@@ -136,5 +148,26 @@ final class ThreadTaskExecutor: TaskExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     thread.enqueue(UnownedJob(job), taskExecutor: asUnownedTaskExecutor())
+  }
+}
+
+/// A task executor that runs a job on the connection thread that enqueues it, and from any other
+/// thread on Swift's global pool.
+///
+/// ``ConnectionPool/read(_:)`` runs under it, so the wake-ups of a read are saved where a
+/// reader's thread is awake anyway: a task returning from its read's closure does its check-in
+/// right there, and a task waiting for a reader, handed that reader by a check-in on its
+/// thread, goes on there and runs its closure on the same thread, with no other thread woken.
+/// Under load (more reading tasks than readers) a reader's thread goes from one read to the
+/// next without sleeping. The read leaves for the global pool before its caller's code runs.
+final class ResumeHereExecutor: TaskExecutor {
+  static let shared = ResumeHereExecutor()
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    if let thread = ThreadExecutor.current {
+      thread.enqueue(UnownedJob(job), taskExecutor: asUnownedTaskExecutor())
+    } else {
+      globalConcurrentExecutor.enqueue(job)
+    }
   }
 }
