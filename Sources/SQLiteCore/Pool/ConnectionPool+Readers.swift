@@ -32,13 +32,13 @@ extension ConnectionPool {
   func readResumingHere<T: Sendable>(
     _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
-    if withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor }) != nil {
-      return try await read(body, checkout: nil)
-    }
     let now = try readers.withLock { state throws(SQLiteError) in
       try state.checkout(preferring: Self.affinity)
     }
     if let now { return try await read(body, checkout: now) }
+    if withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor }) != nil {
+      return try await read(body, checkout: nil)
+    }
     // Leaving the preference's scope hops back to the global pool (`withTaskExecutorPreference`
     // returns to its caller's isolation, none here): the caller's code never runs on a reader's
     // thread.
