@@ -28,4 +28,12 @@ if [ -n "$direct" ]; then
   echo "lint: SQLite's C API imported outside SQLiteCore (use or add a SQLiteCore wrapper): $direct" >&2
   status=1
 fi
+# SQLiteCore stays portable with its platform imports in one file (docs/ARCHITECTURE.md,
+# "Platforms"): every C library call goes through Sources/SQLiteCore/Platform/Platform.swift.
+platform=$(grep -rlE '^(@[a-zA-Z_]+ )*((public|package|internal) )?import (Glibc|Musl|Darwin)\b' \
+  Sources/SQLiteCore | grep -vx 'Sources/SQLiteCore/Platform/Platform.swift' || true)
+if [ -n "$platform" ]; then
+  echo "lint: a platform import outside Sources/SQLiteCore/Platform/Platform.swift: $platform" >&2
+  status=1
+fi
 exit $status

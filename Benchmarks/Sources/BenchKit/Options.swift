@@ -23,6 +23,10 @@ public struct Options: Sendable {
   /// where the library can) or `threads` (synchronous reads, each reader a thread of its own, as
   /// in C). The C worker always uses threads.
   public var callers = "tasks"
+  /// The pool's reader connections in W5 (`maximumReaderCount`); 0: as many as `readers`.
+  ///
+  /// Fewer than `readers` caps the reads running at once: the rest wait in the pool's line.
+  public var poolReaders = 0
 
   /// Parses `CommandLine.arguments`; unknown keys are ignored.
   public init(arguments: [String] = CommandLine.arguments) {
@@ -40,6 +44,7 @@ public struct Options: Sendable {
       case "batch": batch = Int(value) ?? batch
       case "seconds": seconds = Double(value) ?? seconds
       case "callers": callers = value
+      case "poolReaders": poolReaders = Int(value) ?? poolReaders
       default: break
       }
     }

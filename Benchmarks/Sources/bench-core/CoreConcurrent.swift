@@ -5,7 +5,8 @@ import SQLiteCore
 enum CoreConcurrent {
   static func run(_ options: Options) async throws {
     let configuration = ConnectionPool.Configuration(
-      maximumReaderCount: options.readers, busyTimeout: 10_000)
+      maximumReaderCount: options.poolReaders > 0 ? options.poolReaders : options.readers,
+      busyTimeout: 10_000)
     let pool = try await ConnectionPool(path: options.database, configuration: configuration)
     let rows = options.rows
     let batch = options.batch

@@ -5,7 +5,8 @@ import GRDB
 enum GRDBConcurrent {
   static func run(_ options: Options) async throws {
     var configuration = GRDBWorkloads.configuration()
-    configuration.maximumReaderCount = options.readers
+    configuration.maximumReaderCount =
+      options.poolReaders > 0 ? options.poolReaders : options.readers
     let pool = try DatabasePool(path: options.database, configuration: configuration)
     let rows = options.rows
     let batch = options.batch

@@ -1,11 +1,5 @@
 import CSQLite
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How SQLite allocates memory, process-wide: set only before SQLite initialises (before the
 /// first connection opens or any VFS is looked up), as `sqlite3_config` requires.
 ///
@@ -21,7 +15,9 @@ extension Connection {
   public static func configurePageCache(slotSize: Int, count: Int) -> Bool {
     var buffer: UnsafeMutableRawPointer?
     let (bytes, overflow) = slotSize.multipliedReportingOverflow(by: count)
-    if slotSize > 0 && count > 0 && !overflow { buffer = malloc(bytes) }
+    if slotSize > 0 && count > 0 && !overflow {
+      buffer = PlatformMemory.allocateForever(bytes: bytes)
+    }
     let size = Int32(truncatingIfNeeded: slotSize)
     return csqlite_config_pagecache(buffer, size, Int32(truncatingIfNeeded: count)) == SQLITE_OK
   }

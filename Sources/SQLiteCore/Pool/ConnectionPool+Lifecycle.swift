@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ConnectionPool {
   /// Runs a WAL checkpoint on the writer (waiting for its turn, like a write).
   ///
@@ -55,9 +49,5 @@ extension ConnectionPool {
   }
 
   /// The size of a file in bytes, 0 when it does not exist.
-  static func fileSize(_ path: String) -> Int64 {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return 0 }
-    return Int64(info.st_size)
-  }
+  static func fileSize(_ path: String) -> Int64 { PlatformFile.size(atPath: path) }
 }

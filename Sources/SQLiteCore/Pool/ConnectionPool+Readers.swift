@@ -21,12 +21,61 @@ extension ConnectionPool {
     for reader in close { try? await reader.close() }
   }
 
-  /// An idle reader, a newly opened one, or the first free one after waiting in line.
-  func checkoutReader(forAffinity: Bool = false) async throws -> PooledConnection {
-    let preferred = Self.affinity
+  /// ``read(_:)``: a read that has to wait for a reader waits under ``ResumeHereExecutor``.
+  ///
+  /// A check-in on a reader's thread that hands that reader to such a read lets the read go on
+  /// right there, run its closure on the same thread, and check in there in turn: under load
+  /// (more reading tasks than readers) a reader's thread goes from one read to the next without
+  /// sleeping, and each read wakes one thread (its task's return) instead of two. A read that
+  /// gets a reader at once, and a task with a preference of its own (reader or writer
+  /// affinity), go the usual way.
+  func readResumingHere<T: Sendable>(
+    _ body: @Sendable (Connection) throws -> T
+  ) async throws -> T {
     let now = try readers.withLock { state throws(SQLiteError) in
-      try forAffinity ? state.checkoutForAffinity() : state.checkout(preferring: preferred)
+      try state.checkout(preferring: Self.affinity)
     }
+    if let now { return try await read(body, checkout: now) }
+    if withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor }) != nil {
+      return try await read(body, checkout: nil)
+    }
+    // Leaving the preference's scope hops back to the global pool (`withTaskExecutorPreference`
+    // returns to its caller's isolation, none here): the caller's code never runs on a reader's
+    // thread.
+    return try await withTaskExecutorPreference(ResumeHereExecutor.shared) {
+      try await read(body, checkout: nil)
+    }
+  }
+
+  /// ``read(_:)``'s checkout (`checkout` when already made), access and check-in, on whatever
+  /// executor the task has.
+  private func read<T: Sendable>(
+    _ body: @Sendable (Connection) throws -> T, checkout: ReaderQueue.Checkout?
+  ) async throws -> T {
+    let reader = try await checkoutReader(now: checkout)
+    let result: T
+    do {
+      result = try await perform(on: reader) { db in try db.readSnapshot(body) }
+    } catch {
+      await checkIn(reader)
+      throw error
+    }
+    await checkIn(reader)
+    return result
+  }
+
+  /// An idle reader, a newly opened one, or the first free one after waiting in line.
+  ///
+  /// `now`: a checkout the caller already made (then no other is made).
+  func checkoutReader(
+    forAffinity: Bool = false, now given: ReaderQueue.Checkout? = nil
+  ) async throws -> PooledConnection {
+    let preferred = Self.affinity
+    let now =
+      try given
+      ?? readers.withLock { state throws(SQLiteError) in
+        try forAffinity ? state.checkoutForAffinity() : state.checkout(preferring: preferred)
+      }
     let checkout: ReaderQueue.Checkout
     if let now { checkout = now } else { checkout = try await waitForReader() }
     switch checkout {

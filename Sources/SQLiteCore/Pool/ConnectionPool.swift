@@ -73,16 +73,7 @@ public final class ConnectionPool: Sendable {
   ///   statement is interrupted); a `SQLITE_BUSY` error when ``Configuration/readerWaitTimeout``
   ///   passes without a free reader.
   public func read<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
-    let reader = try await checkoutReader()
-    let result: T
-    do {
-      result = try await perform(on: reader) { db in try db.readSnapshot(body) }
-    } catch {
-      await checkIn(reader)
-      throw error
-    }
-    await checkIn(reader)
-    return result
+    try await readResumingHere(body)
   }
 
   // MARK: Writes

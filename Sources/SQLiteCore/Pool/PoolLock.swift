@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A value behind a `pthread_mutex_t`: the pool's state lock, and the package's lock for state
 /// that threads share where ThreadSanitizer must see the hand-over (`package`: the shell's log
 /// routing uses it too).
@@ -13,28 +7,22 @@ import Darwin
 /// section is reported as a race. The pool tests must run clean under TSan, and TSan intercepts
 /// `pthread_mutex_lock`. The cost is the same order (an uncontended lock is one atomic).
 package final class PoolLock<Value: Sendable>: @unchecked Sendable {
-  // @unchecked Sendable: `value` is only read or written between `pthread_mutex_lock` and
-  // `pthread_mutex_unlock` on `mutex`, which is allocated once in `init` and freed in `deinit`.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  // @unchecked Sendable: `value` is only read or written with `mutex` held, which is allocated
+  // once in `init` and freed in `deinit`.
+  private let mutex = PlatformMutex()
   private var value: Value
 
   package init(_ value: Value) {
     self.value = value
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
   }
 
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
+  deinit { mutex.destroy() }
 
   /// Runs `body` with exclusive access to the value; `body` must not suspend or call SQLite.
   @inline(__always)
   package func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    mutex.lock()
+    defer { mutex.unlock() }
     return try body(&value)
   }
 }

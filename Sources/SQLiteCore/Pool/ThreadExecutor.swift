@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A serial executor that runs every job on one dedicated thread.
 ///
 /// Blocking SQLite calls made from an actor on this executor tie up that thread only, never
@@ -18,44 +12,28 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   // with `mutex` held; `thread` is atomic;
   // `mutex` and `condition` are allocated once in `init` and freed in `deinit`, which runs only
   // after the thread (which holds a strong reference until it exits) has finished.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let condition: UnsafeMutablePointer<pthread_cond_t>
+  private let mutex = PlatformMutex()
+  private let condition = PlatformCondition()
   private var jobs: [Job] = []
   private var isStopping = false
   private var pins = 0
   private var hasExited = false
-  /// The thread's `pthread_self()`, stored by the thread itself when it starts (0 before it
+  /// The thread's ``PlatformThread/currentID``, stored by the thread itself when it starts (0 before it
   /// starts and after it exits).
   private let thread = Atomic<Int>(0)
 
   /// Starts the thread.
   init() throws(SQLiteError) {
-    mutex = .allocate(capacity: 1)
-    condition = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-    pthread_cond_init(condition, nil)
-    let context = Unmanaged.passRetained(self).toOpaque()
-    var thread = pthread_t()
-    let rc = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        let executor = Unmanaged<ThreadExecutor>.fromOpaque(raw).takeRetainedValue()
-        executor.runLoop()
-        return nil
-      }, context)
+    // The thread holds a strong reference to the executor until its loop returns.
+    let rc = PlatformThread.startDetached { self.runLoop() }
     guard rc == 0 else {
-      Unmanaged<ThreadExecutor>.fromOpaque(context).release()
       throw SQLiteError(code: .error, message: "cannot start a connection thread (errno \(rc))")
     }
-    pthread_detach(thread)
   }
 
   deinit {
-    pthread_cond_destroy(condition)
-    pthread_mutex_destroy(mutex)
-    condition.deallocate()
-    mutex.deallocate()
+    condition.destroy()
+    mutex.destroy()
   }
 
   /// A queued job, and the task executor it was enqueued on (`nil`: this serial executor).
@@ -67,10 +45,10 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
 
   /// Queues a job for this thread, to run on `taskExecutor` or, when `nil`, on this executor.
   func enqueue(_ job: UnownedJob, taskExecutor: UnownedTaskExecutor?) {
-    pthread_mutex_lock(mutex)
+    mutex.lock()
     jobs.append((job, taskExecutor))
-    pthread_cond_signal(condition)
-    pthread_mutex_unlock(mutex)
+    condition.signal()
+    mutex.unlock()
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -79,7 +57,7 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
 
   /// Whether the calling code runs on this executor's thread.
   var isCurrent: Bool {
-    thread.load(ordering: .relaxed) == Int(bitPattern: pthread_self())
+    thread.load(ordering: .relaxed) == PlatformThread.currentID
   }
 
   /// Keeps the thread running, even after ``stop()``, until the matching ``unpin()``: a task
@@ -87,8 +65,8 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   ///
   /// - Returns: false, pinning nothing, when the thread has already exited.
   func pin() -> Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    mutex.lock()
+    defer { mutex.unlock() }
     if hasExited { return false }
     pins += 1
     return true
@@ -96,38 +74,50 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
 
   /// Ends a ``pin()``.
   func unpin() {
-    pthread_mutex_lock(mutex)
+    mutex.lock()
     pins -= 1
-    pthread_cond_signal(condition)
-    pthread_mutex_unlock(mutex)
+    condition.signal()
+    mutex.unlock()
   }
 
   /// Lets the thread exit once the jobs already queued have run.
   func stop() {
-    pthread_mutex_lock(mutex)
+    mutex.lock()
     isStopping = true
-    pthread_cond_signal(condition)
-    pthread_mutex_unlock(mutex)
+    condition.signal()
+    mutex.unlock()
+  }
+
+  /// The executor whose thread is the calling thread, if any.
+  private static let currentExecutor = PlatformThreadLocal()
+
+  /// The executor running the calling thread (`nil` on any other thread).
+  static var current: ThreadExecutor? {
+    guard let raw = currentExecutor.value else { return nil }
+    return Unmanaged<ThreadExecutor>.fromOpaque(raw).takeUnretainedValue()
   }
 
   private func runLoop() {
-    thread.store(Int(bitPattern: pthread_self()), ordering: .relaxed)
+    thread.store(PlatformThread.currentID, ordering: .relaxed)
+    // Unretained: the thread holds the executor until this loop returns.
+    Self.currentExecutor.set(Unmanaged.passUnretained(self).toOpaque())
+    defer { Self.currentExecutor.set(nil) }
     let executor = asUnownedSerialExecutor()
     var batch: [Job] = []
     while true {
-      pthread_mutex_lock(mutex)
+      mutex.lock()
       while jobs.isEmpty && (!isStopping || pins > 0) {
-        pthread_cond_wait(condition, mutex)
+        condition.wait(mutex)
       }
       if jobs.isEmpty {
         hasExited = true
-        // A later thread may get this one's `pthread_t`: it must not pass for this executor's.
+        // A later thread may get this one's ID: it must not pass for this executor's.
         thread.store(0, ordering: .relaxed)
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         return
       }
       swap(&batch, &jobs)
-      pthread_mutex_unlock(mutex)
+      mutex.unlock()
       for (job, taskExecutor) in batch {
         if let taskExecutor {
           job.runSynchronously(on: taskExecutor)
@@ -158,5 +148,26 @@ final class ThreadTaskExecutor: TaskExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     thread.enqueue(UnownedJob(job), taskExecutor: asUnownedTaskExecutor())
+  }
+}
+
+/// A task executor that runs a job on the connection thread that enqueues it, and from any other
+/// thread on Swift's global pool.
+///
+/// ``ConnectionPool/read(_:)`` runs under it, so the wake-ups of a read are saved where a
+/// reader's thread is awake anyway: a task returning from its read's closure does its check-in
+/// right there, and a task waiting for a reader, handed that reader by a check-in on its
+/// thread, goes on there and runs its closure on the same thread, with no other thread woken.
+/// Under load (more reading tasks than readers) a reader's thread goes from one read to the
+/// next without sleeping. The read leaves for the global pool before its caller's code runs.
+final class ResumeHereExecutor: TaskExecutor {
+  static let shared = ResumeHereExecutor()
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    if let thread = ThreadExecutor.current {
+      thread.enqueue(UnownedJob(job), taskExecutor: asUnownedTaskExecutor())
+    } else {
+      globalConcurrentExecutor.enqueue(job)
+    }
   }
 }
