@@ -156,6 +156,26 @@ enum PlatformThread {
     return 0
   }
 
+  /// Raises the calling thread's nice value by `amount`, lowering its priority.
+  ///
+  /// Only where the platform keeps one per thread (Linux); elsewhere `setpriority` would change
+  /// the whole process, so nothing happens. Raising it needs no privilege.
+  static func lowerCurrentPriority(by amount: Int32) {
+    #if os(Linux)
+    guard amount > 0 else { return }
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, currentNiceValue + amount)
+    #endif
+  }
+
+  /// The calling thread's nice value on Linux (0 elsewhere).
+  static var currentNiceValue: Int32 {
+    #if os(Linux)
+    return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    #else
+    return 0
+    #endif
+  }
+
   /// The calling thread's `pthread_self()` as an integer: unique among running threads, and
   /// never 0.
   @inline(__always)

@@ -22,6 +22,18 @@ extension ConnectionPool {
     public var statementCacheCapacity: Int
     /// Whether ``ConnectionPool/close()`` runs a `TRUNCATE` checkpoint before closing the writer.
     public var checkpointsOnClose: Bool
+    /// How far below the process's priority the readers' own threads run.
+    ///
+    /// Their nice value above the process's: 2 by default, 0 for equal footing.
+    ///
+    /// Writes are serial, so when busy readers keep the cores the one writer every write waits
+    /// on should get a core first: measured with 8 readers doing one lookup per access beside
+    /// a writer on 2 cores, 2 raised the writes by about 30% and lowered the reads by about 5%
+    /// (`Benchmarks/results/session10-w5.md`). Only the pool's own reader threads change:
+    /// a thread calling ``ConnectionPool/readSynchronously(_:)`` keeps its own priority.
+    /// Linux only, where the nice value is per thread; ignored elsewhere. Raising it needs no
+    /// privilege (lowering it back does).
+    public var readerThreadNiceness: Int32
     /// Runs on every connection right after it opens, writer and readers alike: register
     /// functions and collations, attach databases, set pragmas.
     public var prepareConnection: (@Sendable (Connection) throws -> Void)?
@@ -32,6 +44,7 @@ extension ConnectionPool {
       readerWaitTimeout: Duration? = nil, journalSizeLimit: Int64 = 64 * 1024 * 1024,
       autoCheckpointPages: Int = 1_000, usesNormalSynchronous: Bool = true,
       statementCacheCapacity: Int = 64, checkpointsOnClose: Bool = true,
+      readerThreadNiceness: Int32 = 2,
       prepareConnection: (@Sendable (Connection) throws -> Void)? = nil
     ) {
       self.maximumReaderCount = maximumReaderCount
@@ -42,6 +55,7 @@ extension ConnectionPool {
       self.usesNormalSynchronous = usesNormalSynchronous
       self.statementCacheCapacity = statementCacheCapacity
       self.checkpointsOnClose = checkpointsOnClose
+      self.readerThreadNiceness = readerThreadNiceness
       self.prepareConnection = prepareConnection
     }
   }

@@ -93,7 +93,8 @@ extension ConnectionPool {
 
   private func openReader() async throws -> PooledConnection {
     let generation = readers.withLock { $0.generation }
-    let reader = try PooledConnection(generation: generation)
+    let reader = try PooledConnection(
+      generation: generation, niceness: configuration.readerThreadNiceness)
     do {
       try await reader.open { [configuration, path] in try configuration.openReader(path: path) }
     } catch {

@@ -40,7 +40,8 @@ extension ConnectionPool {
 
   private func openReaderHere() throws -> PooledConnection {
     let generation = readers.withLock { $0.generation }
-    let reader = try PooledConnection(generation: generation)
+    let reader = try PooledConnection(
+      generation: generation, niceness: configuration.readerThreadNiceness)
     do {
       try reader.openHere { try configuration.openReader(path: path) }
     } catch {

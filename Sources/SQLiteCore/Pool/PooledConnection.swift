@@ -30,9 +30,10 @@ actor PooledConnection {
     executor.asUnownedSerialExecutor()
   }
 
-  /// Starts the connection's thread; the connection itself opens in ``open(_:)``.
-  init(generation: Int = 0) throws(SQLiteError) {
-    executor = try ThreadExecutor()
+  /// Starts the connection's thread, `niceness` below the process's priority; the connection
+  /// itself opens in ``open(_:)``.
+  init(generation: Int = 0, niceness: Int32 = 0) throws(SQLiteError) {
+    executor = try ThreadExecutor(niceness: niceness)
     self.generation = generation
   }
 

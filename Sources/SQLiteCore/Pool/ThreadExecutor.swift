@@ -22,10 +22,14 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   /// starts and after it exits).
   private let thread = Atomic<Int>(0)
 
-  /// Starts the thread.
-  init() throws(SQLiteError) {
+  /// Starts the thread, `niceness` below the process's priority (see
+  /// ``ConnectionPool/Configuration/readerThreadNiceness``).
+  init(niceness: Int32 = 0) throws(SQLiteError) {
     // The thread holds a strong reference to the executor until its loop returns.
-    let rc = PlatformThread.startDetached { self.runLoop() }
+    let rc = PlatformThread.startDetached {
+      PlatformThread.lowerCurrentPriority(by: niceness)
+      self.runLoop()
+    }
     guard rc == 0 else {
       throw SQLiteError(code: .error, message: "cannot start a connection thread (errno \(rc))")
     }
