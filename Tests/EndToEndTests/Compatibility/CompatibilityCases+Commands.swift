@@ -41,6 +41,10 @@ extension CompatibilityCases {
       input: ".a\n.i\n.no\n.nonc\n.pa\n.par\n.vf\n.vfsn\n.wh 1\n.treetrace\n.selecttrace 3\n.tree\n"
         + ".lin\n.lint\nSELECT 1;\n.vf\n.vfsl\n"),
     CompatibilityCase(
+      // sqlite3 3.40.1 tries `.wheretrace` before `.width`: `.w 2` sets no width, `.wi 2` does.
+      ".w is .wheretrace, .wi is .width",
+      input: ".w 2\n.mode column\nSELECT 123456 AS xyzabc;\n.wi 2\nSELECT 123456 AS xyzabc;\n"),
+    CompatibilityCase(
       ".changes after each chunk",
       input:
         "CREATE TABLE t(a);\n.changes on\nINSERT INTO t VALUES(1),(2);\nSELECT * FROM t;\nSELEC;\n"
