@@ -48,4 +48,65 @@ struct ConnectionPoolReadHandOverTests {
       #expect(outcomes.0.isDisjoint(with: outcomes.1))
     }
   }
+
+  /// Runs a synchronous read that holds the pool's reader until an `async` read waits for it;
+  /// its check-in, on the calling thread, hands the reader to that waiting read.
+  private static func readUntilAnotherWaits(_ pool: ConnectionPool, _ held: Gate) throws -> Int {
+    try pool.readSynchronously { db in
+      held.open()
+      try waitUntil("an async read waiting for the reader") { pool.statistics.waitingReads == 1 }
+      return try db.scalar("SELECT 1", as: Int.self)
+    }
+  }
+
+  @Test(
+    "a write's closure that reads synchronously twice is not stalled by a read it handed a reader"
+  )
+  func synchronousReadsInsideWrite() async throws {
+    // One reader, and a wait for it that fails instead of hanging the suite.
+    let recipe = PoolRecipe(
+      schema: "CREATE TABLE t(x)",
+      ConnectionPool.Configuration(maximumReaderCount: 1, readerWaitTimeout: .seconds(5)))
+    try await withPool(recipe) { pool in
+      let held = Gate()
+      let write = Task {
+        try await pool.write { _ in
+          let first = try Self.readUntilAnotherWaits(pool, held)
+          // The first read's check-in (on the writer's thread) handed the reader to the waiting
+          // read: that read must be able to finish while this closure still runs.
+          let second = try pool.readSynchronously { db in try db.scalar("SELECT 2", as: Int.self) }
+          return first + second
+        }
+      }
+      #expect(await held.waitAsync())
+      let waiting = Task.detached {
+        try await pool.read { db in try db.scalar("SELECT 3", as: Int.self) }
+      }
+      #expect(try await write.value == 3)
+      #expect(try await waiting.value == 3)
+    }
+  }
+
+  @Test("a read's closure that reads synchronously twice is not stalled by a read it handed a reader")
+  func synchronousReadsInsideRead() async throws {
+    let recipe = PoolRecipe(
+      schema: "CREATE TABLE t(x)",
+      ConnectionPool.Configuration(maximumReaderCount: 2, readerWaitTimeout: .seconds(5)))
+    try await withPool(recipe) { pool in
+      let held = Gate()
+      let outer = Task.detached {
+        try await pool.read { _ in
+          let first = try Self.readUntilAnotherWaits(pool, held)
+          let second = try pool.readSynchronously { db in try db.scalar("SELECT 2", as: Int.self) }
+          return first + second
+        }
+      }
+      #expect(await held.waitAsync())
+      let waiting = Task.detached {
+        try await pool.read { db in try db.scalar("SELECT 3", as: Int.self) }
+      }
+      #expect(try await outer.value == 3)
+      #expect(try await waiting.value == 3)
+    }
+  }
 }
