@@ -7,6 +7,9 @@ extension CompatibilityCases {
       ".help with one match shows details", input: ".help once\n.help trace\n.help separator\n"),
     CompatibilityCase(".help with no match", input: ".help zzz\n"),
     CompatibilityCase(
+      ".help PATTERN on several lines of one command prints that command once",
+      input: ".help csv\n"),
+    CompatibilityCase(
       ".mode reports and rejects",
       input:
         ".mode\n.mode csv\n.mode\n.mode column --wrap 5 --ww --quote\n.mode\n.mode qbox\n.mode\n"

@@ -59,6 +59,16 @@ struct DotCommandRegistryTests {
     #expect(registry.help(matching: "zzz").isEmpty)
   }
 
+  @Test("prints a command's help once when the pattern is on several of its lines")
+  func helpSearchPrintsEachBlockOnce() throws {
+    // `csv` is on several lines of `.import`'s help: sqlite3 prints the block once and searches
+    // on after it.
+    let importHelp = try #require(registry.resolve("import")).help
+    let lines = registry.help(matching: "csv")
+    #expect(lines.filter { $0 == importHelp.first }.count == 1)
+    #expect(lines.filter { $0 == importHelp.last }.count == 1)
+  }
+
   @Test("splits usage and summary")
   func usage() throws {
     let command = try #require(registry.resolve("headers"))
