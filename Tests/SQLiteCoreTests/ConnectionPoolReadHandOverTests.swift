@@ -55,7 +55,7 @@ struct ConnectionPoolReadHandOverTests {
     try pool.readSynchronously { db in
       held.open()
       try waitUntil("an async read waiting for the reader") { pool.statistics.waitingReads == 1 }
-      return try db.scalar("SELECT 1", as: Int.self)
+      return try db.scalar("SELECT 1", as: Int.self) ?? -1
     }
   }
 
@@ -74,7 +74,9 @@ struct ConnectionPoolReadHandOverTests {
           let first = try Self.readUntilAnotherWaits(pool, held)
           // The first read's check-in (on the writer's thread) handed the reader to the waiting
           // read: that read must be able to finish while this closure still runs.
-          let second = try pool.readSynchronously { db in try db.scalar("SELECT 2", as: Int.self) }
+          let second = try pool.readSynchronously { db in
+            try db.scalar("SELECT 2", as: Int.self) ?? -1
+          }
           return first + second
         }
       }
@@ -82,12 +84,15 @@ struct ConnectionPoolReadHandOverTests {
       let waiting = Task.detached {
         try await pool.read { db in try db.scalar("SELECT 3", as: Int.self) }
       }
-      #expect(try await write.value == 3)
-      #expect(try await waiting.value == 3)
+      let written = try await write.value
+      let read = try await waiting.value
+      #expect(written == 3 && read == 3)
     }
   }
 
-  @Test("a read's closure that reads synchronously twice is not stalled by a read it handed a reader")
+  @Test(
+    "a read's closure that reads synchronously twice is not stalled by a read it handed a reader"
+  )
   func synchronousReadsInsideRead() async throws {
     let recipe = PoolRecipe(
       schema: "CREATE TABLE t(x)",
@@ -97,7 +102,9 @@ struct ConnectionPoolReadHandOverTests {
       let outer = Task.detached {
         try await pool.read { _ in
           let first = try Self.readUntilAnotherWaits(pool, held)
-          let second = try pool.readSynchronously { db in try db.scalar("SELECT 2", as: Int.self) }
+          let second = try pool.readSynchronously { db in
+            try db.scalar("SELECT 2", as: Int.self) ?? -1
+          }
           return first + second
         }
       }
@@ -105,8 +112,9 @@ struct ConnectionPoolReadHandOverTests {
       let waiting = Task.detached {
         try await pool.read { db in try db.scalar("SELECT 3", as: Int.self) }
       }
-      #expect(try await outer.value == 3)
-      #expect(try await waiting.value == 3)
+      let outerValue = try await outer.value
+      let read = try await waiting.value
+      #expect(outerValue == 3 && read == 3)
     }
   }
 }
