@@ -59,62 +59,47 @@ struct ConnectionPoolReadHandOverTests {
     }
   }
 
-  @Test(
-    "a write's closure that reads synchronously twice is not stalled by a read it handed a reader"
-  )
-  func synchronousReadsInsideWrite() async throws {
-    // One reader, and a wait for it that fails instead of hanging the suite.
+  /// An access's closure (a write's, or a read's) reads synchronously twice; the first read's
+  /// check-in hands the reader to a waiting plain-task read, which must be able to finish while
+  /// that closure still runs, so that the second read gets a reader.
+  private static func readsTwice(readers: Int, inWrite: Bool) async throws {
+    // The wait for a reader fails instead of hanging the suite.
     let recipe = PoolRecipe(
       schema: "CREATE TABLE t(x)",
-      ConnectionPool.Configuration(maximumReaderCount: 1, readerWaitTimeout: .seconds(5)))
+      ConnectionPool.Configuration(maximumReaderCount: readers, readerWaitTimeout: .seconds(5)))
     try await withPool(recipe) { pool in
       let held = Gate()
-      let write = Task {
-        try await pool.write { _ in
-          let first = try Self.readUntilAnotherWaits(pool, held)
-          // The first read's check-in (on the writer's thread) handed the reader to the waiting
-          // read: that read must be able to finish while this closure still runs.
+      let access = Task.detached {
+        let body: @Sendable (Connection) throws -> Int = { _ in
+          let first = try readUntilAnotherWaits(pool, held)
           let second = try pool.readSynchronously { db in
             try db.scalar("SELECT 2", as: Int.self) ?? -1
           }
           return first + second
         }
+        return inWrite ? try await pool.write(.immediate, body) : try await pool.read(body)
       }
       #expect(await held.waitAsync())
       let waiting = Task.detached {
         try await pool.read { db in try db.scalar("SELECT 3", as: Int.self) }
       }
-      let written = try await write.value
+      let accessValue = try await access.value
       let read = try await waiting.value
-      #expect(written == 3 && read == 3)
+      #expect(accessValue == 3 && read == 3)
     }
+  }
+
+  @Test(
+    "a write's closure that reads synchronously twice is not stalled by a read it handed a reader"
+  )
+  func synchronousReadsInsideWrite() async throws {
+    try await Self.readsTwice(readers: 1, inWrite: true)
   }
 
   @Test(
     "a read's closure that reads synchronously twice is not stalled by a read it handed a reader"
   )
   func synchronousReadsInsideRead() async throws {
-    let recipe = PoolRecipe(
-      schema: "CREATE TABLE t(x)",
-      ConnectionPool.Configuration(maximumReaderCount: 2, readerWaitTimeout: .seconds(5)))
-    try await withPool(recipe) { pool in
-      let held = Gate()
-      let outer = Task.detached {
-        try await pool.read { _ in
-          let first = try Self.readUntilAnotherWaits(pool, held)
-          let second = try pool.readSynchronously { db in
-            try db.scalar("SELECT 2", as: Int.self) ?? -1
-          }
-          return first + second
-        }
-      }
-      #expect(await held.waitAsync())
-      let waiting = Task.detached {
-        try await pool.read { db in try db.scalar("SELECT 3", as: Int.self) }
-      }
-      let outerValue = try await outer.value
-      let read = try await waiting.value
-      #expect(outerValue == 3 && read == 3)
-    }
+    try await Self.readsTwice(readers: 2, inWrite: false)
   }
 }
