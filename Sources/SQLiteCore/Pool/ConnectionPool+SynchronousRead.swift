@@ -32,7 +32,8 @@ extension ConnectionPool {
       do {
         return try openReaderHere()
       } catch {
-        readers.withLock { $0.abandonSlot() }.resumeAll()
+        let resumptions = readers.withLock { $0.abandonSlot() }
+        ThreadExecutor.resumingElsewhere { resumptions.resumeAll() }
         throw error
       }
     }
@@ -76,7 +77,9 @@ extension ConnectionPool {
   private func checkInNow(_ reader: PooledConnection) {
     let keep = reader.isHealthy
     let (close, resumptions) = readers.withLock { $0.checkIn(reader, keep: keep) }
-    resumptions.resumeAll()
+    // This thread may block again before the closure it runs in returns (a second synchronous
+    // read): the read handed the reader must not be queued behind it.
+    ThreadExecutor.resumingElsewhere { resumptions.resumeAll() }
     if let close { try? close.closeHere() }
   }
 }

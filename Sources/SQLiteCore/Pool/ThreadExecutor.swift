@@ -101,6 +101,20 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     return Unmanaged<ThreadExecutor>.fromOpaque(raw).takeUnretainedValue()
   }
 
+  /// Runs `body` as if on no connection's thread: a task `body` resumes under
+  /// ``ResumeHereExecutor`` goes to the global pool instead of queueing behind the running job.
+  ///
+  /// For a hand-over made inside a closure that may block this thread afterwards (a
+  /// synchronous read inside a write's or a read's closure): the task handed a reader must not
+  /// wait for the very thread that waits for that reader.
+  static func resumingElsewhere<R>(_ body: () throws -> R) rethrows -> R {
+    let saved = currentExecutor.value
+    guard saved != nil else { return try body() }
+    currentExecutor.set(nil)
+    defer { currentExecutor.set(saved) }
+    return try body()
+  }
+
   private func runLoop() {
     thread.store(PlatformThread.currentID, ordering: .relaxed)
     // Unretained: the thread holds the executor until this loop returns.

@@ -74,8 +74,9 @@ extension DotCommandRegistry {
     .vfsinfo,
     .vfslist,
     .vfsname,
-    .width,
+    // sqlite3 3.40.1 tries wheretrace before width: `.w` is `.wheretrace`, `.wi` is `.width`.
     .wheretrace,
+    .width,
     // litesh's own commands, after sqlite3's so they shadow none of its abbreviations.
     .bench,
     .cluster,

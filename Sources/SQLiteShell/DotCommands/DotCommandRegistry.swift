@@ -51,16 +51,21 @@ package struct DotCommandRegistry: Sendable {
       }
     }
     if !result.isEmpty { return result }
+    // sqlite3's loop: a matching line prints its command's whole block, and the search goes on
+    // after that block (`i = j`), so a block with several matching lines prints once.
     var block = 0
-    for (index, line) in lines.enumerated() {
-      if line.hasPrefix(".") { block = index }
-      guard Glob.like("%" + pattern + "%", line) else { continue }
-      result.append(lines[block])
-      while block < lines.count - 1 && !lines[block + 1].hasPrefix(".") {
-        block += 1
+    var index = 0
+    while index < lines.count {
+      if lines[index].hasPrefix(".") { block = index }
+      if Glob.like("%" + pattern + "%", lines[index]) {
         result.append(lines[block])
+        while block < lines.count - 1 && !lines[block + 1].hasPrefix(".") {
+          block += 1
+          result.append(lines[block])
+        }
+        index = block
       }
-      block = index + 1
+      index += 1
     }
     return result
   }

@@ -7,6 +7,9 @@ extension CompatibilityCases {
       ".help with one match shows details", input: ".help once\n.help trace\n.help separator\n"),
     CompatibilityCase(".help with no match", input: ".help zzz\n"),
     CompatibilityCase(
+      ".help PATTERN on several lines of one command prints that command once",
+      input: ".help csv\n"),
+    CompatibilityCase(
       ".mode reports and rejects",
       input:
         ".mode\n.mode csv\n.mode\n.mode column --wrap 5 --ww --quote\n.mode\n.mode qbox\n.mode\n"
@@ -40,6 +43,10 @@ extension CompatibilityCases {
       "one-letter and debug-build abbreviations resolve as in sqlite3", [":memory:"],
       input: ".a\n.i\n.no\n.nonc\n.pa\n.par\n.vf\n.vfsn\n.wh 1\n.treetrace\n.selecttrace 3\n.tree\n"
         + ".lin\n.lint\nSELECT 1;\n.vf\n.vfsl\n"),
+    CompatibilityCase(
+      // sqlite3 3.40.1 tries `.wheretrace` before `.width`: `.w 2` sets no width, `.wi 2` does.
+      ".w is .wheretrace, .wi is .width",
+      input: ".w 2\n.mode column\nSELECT 123456 AS xyzabc;\n.wi 2\nSELECT 123456 AS xyzabc;\n"),
     CompatibilityCase(
       ".changes after each chunk",
       input:

@@ -14,8 +14,8 @@ struct DotCommandRegistryTests {
       ("limit", "limits"), ("n", "nullvalue"), ("rea", "read"), ("bai", "bail"),
       ("s", "scanstats"), ("pro", "progress"), ("nonce", "nonce"), ("dbc", "dbconfig"),
       ("a", "auth"), ("ar", "archive"), ("i", "import"), ("par", "parameter"), ("v", "version"),
-      ("ve", "version"), ("vf", "vfsinfo"), ("vfsn", "vfsname"), ("w", "width"),
-      ("wh", "wheretrace"),
+      ("ve", "version"), ("vf", "vfsinfo"), ("vfsn", "vfsname"), ("w", "wheretrace"),
+      ("wh", "wheretrace"), ("wi", "width"),
       ("c", "clone"), ("che", "check"), ("testcase", "testcase"),
       ("impo", "import"), ("impos", "imposter"), ("self", "selftest"), ("testctrl", "testctrl"),
       ("r", "recover"), ("re", "recover"), ("rec", "recover"), ("res", "restore"),
@@ -57,6 +57,16 @@ struct DotCommandRegistryTests {
     #expect(lines.first == ".once ?OPTIONS? ?FILE?   Output for the next SQL command only to FILE")
     #expect(lines.count == 5)
     #expect(registry.help(matching: "zzz").isEmpty)
+  }
+
+  @Test("prints a command's help once when the pattern is on several of its lines")
+  func helpSearchPrintsEachBlockOnce() throws {
+    // `csv` is on several lines of `.import`'s help: sqlite3 prints the block once and searches
+    // on after it.
+    let importHelp = try #require(registry.resolve("import")).help
+    let lines = registry.help(matching: "csv")
+    #expect(lines.filter { $0 == importHelp.first }.count == 1)
+    #expect(lines.filter { $0 == importHelp.last }.count == 1)
   }
 
   @Test("splits usage and summary")

@@ -8,10 +8,9 @@ extension DotCommand {
   /// sqlite3's planner-trace switches, accepted and ignored.
   ///
   /// A `SQLITE_DEBUG` build prints the planner's trace; sqlite3 3.40.1 as shipped accepts them
-  /// and does nothing, as litesh does. `.wh` is enough
-  /// for the first; the other two need their whole name.
-  static let wheretrace = DotCommand(
-    "wheretrace", minimumPrefix: 2, handler: VersionCommands.ignore)
+  /// and does nothing, as litesh does. `.w` is enough
+  /// for the first (it comes before `.width`); the other two need their whole name.
+  static let wheretrace = DotCommand("wheretrace", handler: VersionCommands.ignore)
   static let treetrace = DotCommand("treetrace", minimumPrefix: 9, handler: VersionCommands.ignore)
   static let selecttrace = DotCommand(
     "selecttrace", minimumPrefix: 11, handler: VersionCommands.ignore)
