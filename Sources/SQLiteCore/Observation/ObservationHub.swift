@@ -166,7 +166,7 @@ final class ObservationHub: Sendable {
       var isWatched = false
       if let tables = changes.tables {
         for table in tables {
-          if let known = state.recent.first(where: { $0.table == table }) {
+          if let known = state.recent.first(where: { $0.table.utf8.elementsEqual(table.utf8) }) {
             isWatched = isWatched || known.isWatched
             continue
           }
@@ -289,8 +289,8 @@ struct TableName: Hashable, Sendable {
   init(_ name: String) { self.name = name }
 
   static func == (lhs: TableName, rhs: TableName) -> Bool {
-    // The same spelling, the common case, compares as plain strings.
-    if lhs.name == rhs.name { return true }
+    // Bytes, never `String ==`: that equates canonically equivalent spellings, which SQLite
+    // (and `hash(into:)`) tell apart. The same spelling, the common case, is the same bytes.
     guard lhs.name.utf8.count == rhs.name.utf8.count else { return false }
     return lhs.name.utf8.elementsEqual(rhs.name.utf8) { folded($0) == folded($1) }
   }
