@@ -123,11 +123,11 @@ struct MonotonicDeadline {
 }
 
 /// Threads of the process.
-enum PlatformThread {
+package enum PlatformThread {
   /// Starts a detached thread running `body`.
   ///
   /// - Returns: 0, or the error number when the thread could not start.
-  static func startDetached(_ body: @escaping @Sendable () -> Void) -> Int32 {
+  package static func startDetached(_ body: @escaping @Sendable () -> Void) -> Int32 {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     #if canImport(Darwin)
     var thread: pthread_t?
