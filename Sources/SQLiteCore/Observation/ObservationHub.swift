@@ -206,6 +206,10 @@ final class ObservationHub: Sendable {
   /// pauses between commits, no round rests: the next commit starts one at once.
   static let restPerRound = 19
 
+  /// The longest rest: a round slowed down by load (a sanitizer, a busy machine) must not hold
+  /// the observers' next values back by 19 times that, which can be minutes.
+  static let longestRest = Duration.milliseconds(100)
+
   /// Fetches for the observers due, round after round, until none is.
   private func runRounds(on pool: ConnectionPool) async {
     var rest = Duration.zero
@@ -254,7 +258,9 @@ final class ObservationHub: Sendable {
       }
       for (waiter, outcome) in wakeUps { waiter.resume(returning: outcome) }
       let isWriterBusy = state.withLock { $0.changed?.isEmpty != true }
-      rest = isWriterBusy ? (ContinuousClock.now - started) * Self.restPerRound : .zero
+      rest =
+        isWriterBusy
+        ? min((ContinuousClock.now - started) * Self.restPerRound, Self.longestRest) : .zero
     }
   }
 
