@@ -27,6 +27,8 @@ public struct Options: Sendable {
   ///
   /// Fewer than `readers` caps the reads running at once: the rest wait in the pool's line.
   public var poolReaders = 0
+  /// SQLiteCore only: the pool's `readerThreadNiceness` in W5; `nil`: the library's default.
+  public var readerNiceness: Int32?
 
   /// Parses `CommandLine.arguments`; unknown keys are ignored.
   public init(arguments: [String] = CommandLine.arguments) {
@@ -45,6 +47,7 @@ public struct Options: Sendable {
       case "seconds": seconds = Double(value) ?? seconds
       case "callers": callers = value
       case "poolReaders": poolReaders = Int(value) ?? poolReaders
+      case "readerNiceness": readerNiceness = Int32(value)
       default: break
       }
     }

@@ -4,9 +4,10 @@ import SQLiteCore
 /// W5 through `ConnectionPool`: readers doing lookups while one writer commits, for a fixed time.
 enum CoreConcurrent {
   static func run(_ options: Options) async throws {
-    let configuration = ConnectionPool.Configuration(
+    var configuration = ConnectionPool.Configuration(
       maximumReaderCount: options.poolReaders > 0 ? options.poolReaders : options.readers,
       busyTimeout: 10_000)
+    if let niceness = options.readerNiceness { configuration.readerThreadNiceness = niceness }
     let pool = try await ConnectionPool(path: options.database, configuration: configuration)
     let rows = options.rows
     let batch = options.batch
