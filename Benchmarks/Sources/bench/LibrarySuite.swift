@@ -23,6 +23,12 @@ struct LibrarySuite {
     /// The implementation the targets compare SQLiteCore with.
     var peer: Implementation = .c
     var isConcurrent: Bool { writeTarget != nil }
+
+    /// How many rounds this workload runs.
+    func rounds(_ sizes: Sizes) -> Int {
+      guard isConcurrent else { return sizes.rounds }
+      return peer == .grdb ? sizes.taskRounds : sizes.concurrentRounds
+    }
   }
 
   let sizes: Sizes
@@ -98,9 +104,10 @@ struct LibrarySuite {
   func run() -> [[Implementation: [WorkerRun]]] {
     let list = workloads
     var results = [[Implementation: [WorkerRun]]](repeating: [:], count: list.count)
-    for round in 0..<sizes.rounds {
+    let rounds = list.map { $0.rounds(sizes) }.max() ?? 0
+    for round in 0..<rounds {
       for (index, workload) in list.enumerated() {
-        if workload.isConcurrent && round >= sizes.concurrentRounds { continue }
+        if round >= workload.rounds(sizes) { continue }
         let all = Implementation.allCases
         let order = all.indices.map { all[($0 + round) % all.count] }
         for implementation in order {
@@ -108,7 +115,7 @@ struct LibrarySuite {
           results[index][implementation, default: []].append(run)
         }
       }
-      log("library round \(round + 1)/\(sizes.rounds) done")
+      log("library round \(round + 1)/\(rounds) done")
     }
     return results
   }
