@@ -79,6 +79,9 @@ extension Shell {
   /// Splits, resolves and runs one dot-command line.
   func runDotCommand(_ line: String) -> DotCommand.Outcome { runDotCommand(SQLText(line)) }
 
+  /// What asks one of litesh's own dot-commands for its help text.
+  static let helpWords: Set<String> = ["--help", "-help", "-h"]
+
   /// Splits, resolves and runs one dot-command line given as bytes.
   ///
   /// Handlers get the words as strings; those that pass text on (`.print`, file names,
@@ -96,7 +99,11 @@ extension Shell {
     command.name = name
     let outcome: DotCommand.Outcome
     let command = registry.resolve(name)
-    if let command, let handler = command.handler {
+    if let command, command.origin == .litesh, words.count == 2, Self.helpWords.contains(words[1]) {
+      // litesh's own commands answer `--help` with their `.help` text; sqlite3's keep
+      // sqlite3's behaviour, whatever it does with the word.
+      outcome = SessionCommands.help(self, [command.name])
+    } else if let command, let handler = command.handler {
       outcome = handler(self, Array(words.dropFirst()))
     } else if let command {
       outcome = ConnectionCommands.unsupported(command.name, shell: self)

@@ -105,12 +105,13 @@ enum TransactionCommands {
     return false
   }
 
-  /// `Error near line N: .commit: no transaction is open` (no line when interactive).
+  /// `Error near line N: .commit: no transaction is open` (no line when interactive, or for a
+  /// command given as an argument or with `-cmd`).
   private static func fail(_ shell: Shell, _ command: String, _ message: String)
     -> DotCommand.Outcome
   {
     shell.output.flush()
-    let place = shell.state.isInteractive ? "" : " near line \(shell.input.lineNumber)"
+    let place = shell.inputLine.map { " near line \($0)" } ?? ""
     shell.errors.write("Error\(place): \(command): \(message)\n")
     shell.errors.flush()
     return .failure
@@ -120,7 +121,13 @@ enum TransactionCommands {
 extension Shell {
   /// Runs a transaction statement a dot-command stands for, exactly as if it had been typed.
   func runTransactionSQL(_ sql: String) -> DotCommand.Outcome {
-    runSQL(SQLText(sql + ";"), line: state.isInteractive ? nil : input.lineNumber)
-      ? .success : .failure
+    runSQL(SQLText(sql + ";"), line: inputLine) ? .success : .failure
+  }
+
+  /// The line of the script being read that holds the running command, for error messages:
+  /// `nil` when interactive, and for a command given as an argument or with `-cmd` (no line
+  /// has been read then).
+  var inputLine: Int? {
+    state.isInteractive || input.lineNumber == 0 ? nil : input.lineNumber
   }
 }
