@@ -154,4 +154,13 @@ struct REPLNicetiesTests {
       try terminal.run("SELECT 'héllo→日本' || '-ü';", expecting: "\nhéllo→日本-ü")
     }
   }
+
+  @Test("with its output piped (litesh | tee log) the REPL still shows its prompts, as sqlite3's")
+  func outputPiped() throws {
+    try withREPL(arguments: [":memory:"], pipingOutputTo: "cat") { terminal in
+      try terminal.run("SELECT 40 + 2;", expecting: "\n42")
+      try terminal.waitFor("\n42\nlitesh> ")
+      #expect(terminal.promptCount() == 2)
+    }
+  }
 }

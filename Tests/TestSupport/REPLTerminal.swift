@@ -15,9 +15,10 @@ public final class REPLTerminal {
   ///
   /// A person at a terminal gets the display mode; tests about something else that read
   /// sqlite3's list rows pass `-list`, as a user choosing a mode would.
+  /// `pipingOutputTo`: a command litesh's standard output is piped to (`litesh … | tee log`).
   public init(
     arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
-    width: Int = 100, height: Int = 30
+    width: Int = 100, height: Int = 30, pipingOutputTo filter: String? = nil
   ) throws {
     socket = "litesh-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
     if let home {
@@ -35,10 +36,11 @@ public final class REPLTerminal {
     let assignments = variables.sorted { $0.key < $1.key }.map {
       "\($0.key)=\(Self.quote($0.value))"
     }
+    let invocation = ([Binary.litesh] + arguments).map(Self.quote).joined(separator: " ")
+    let pipe: String = filter.map { " | " + $0 } ?? ""
     let command =
       "env -u NO_COLOR -u LITESH_HISTORY " + assignments.joined(separator: " ") + " "
-      + ([Binary.litesh] + arguments).map(Self.quote).joined(separator: " ")
-      + "; echo LITESH-EXITED; sleep 60"
+      + invocation + pipe + "; echo LITESH-EXITED; sleep 60"
     try tmux(
       ["new-session", "-d", "-s", "repl", "-x", "\(width)", "-y", "\(height)", command],
       capturing: false)
@@ -246,10 +248,11 @@ public struct REPLTimeout: Error, CustomStringConvertible {
 public func withREPL<R>(
   arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
   keepingHome: Bool = false, width: Int = 100, height: Int = 30, prompt: String? = "litesh>",
-  _ body: (REPLTerminal) throws -> R
+  pipingOutputTo filter: String? = nil, _ body: (REPLTerminal) throws -> R
 ) throws -> R {
   let terminal = try REPLTerminal(
-    arguments: arguments, environment: environment, home: home, width: width, height: height)
+    arguments: arguments, environment: environment, home: home, width: width, height: height,
+    pipingOutputTo: filter)
   defer { terminal.close(removingHome: !keepingHome) }
   if let prompt { try terminal.waitFor(prompt) }
   return try body(terminal)

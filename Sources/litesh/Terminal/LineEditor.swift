@@ -111,13 +111,20 @@ enum LineEditor {
     return library.pushKey(1, hasLine(before: false) ? nextLineKey : nextEntryKey)
   }
 
+  /// Whether standard output is a terminal.
+  ///
+  /// When it is not (`litesh db | tee log`), libedit neither edits nor shows the prompt; lines
+  /// are read plainly instead, with the prompt on standard output, as sqlite3's readline shows it.
+  private static let outputIsTerminal = isatty(STDOUT_FILENO) != 0
+
   /// Shows `prompt` and reads one edited line.
   static func readLine(prompt: String) -> Input {
     _ = InterruptSignal.takeRequest()
     let restarting = interruptingRead()
     defer { restoreRestart(restarting) }
     errno = 0
-    guard let pointer = library.map({ $0.readline(prompt) }) ?? plainReadLine(prompt) else {
+    let editor = outputIsTerminal ? library : nil
+    guard let pointer = editor.map({ $0.readline(prompt) }) ?? plainReadLine(prompt) else {
       return errno == EINTR || InterruptSignal.takeRequest() ? .interrupted : .endOfInput
     }
     defer { free(pointer) }
