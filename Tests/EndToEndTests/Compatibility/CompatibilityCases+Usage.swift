@@ -1,0 +1,17 @@
+/// What dot-commands print for wrong arguments, and the settings sqlite3 changes only in part:
+/// usage help searched by the name as typed, `.trace` with several files, `.explain` as a mode,
+/// and the commands that find no database open yet.
+extension CompatibilityCases {
+  static let usage: [CompatibilityCase] = [
+    CompatibilityCase(
+      "the help after bad arguments lists the commands the name as typed starts",
+      input: ".o x y\n.on -y\n.ou a b\n.r 2\n.re --x\n.rec -y\n.im a b c d\n.param x\n"
+        + ".print after\n"),
+    CompatibilityCase(
+      ".sha3sum with an unknown option names the command as typed and lists its help",
+      input: ".sha3 -x\n.sha3s --y\n.sha3sum -z\n.print after\n"),
+    CompatibilityCase(
+      "with -bail the help after bad arguments is printed before stopping",
+      ["-bail"], input: ".r 2\n.print not-reached\n"),
+  ]
+}
