@@ -13,5 +13,9 @@ extension CompatibilityCases {
     CompatibilityCase(
       "with -bail the help after bad arguments is printed before stopping",
       ["-bail"], input: ".r 2\n.print not-reached\n"),
+    CompatibilityCase(
+      ".trace with several files traces to the first and never creates the others",
+      input: ".trace a b c\nSELECT 1;\n.trace off\n.shell ls\n.read a\n"
+        + ".trace nodir/f d\n.shell ls\n"),
   ]
 }
