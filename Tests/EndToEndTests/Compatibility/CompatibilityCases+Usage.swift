@@ -17,5 +17,11 @@ extension CompatibilityCases {
       ".trace with several files traces to the first and never creates the others",
       input: ".trace a b c\nSELECT 1;\n.trace off\n.shell ls\n.read a\n"
         + ".trace nodir/f d\n.shell ls\n"),
+    CompatibilityCase(
+      ".mode after .explain on leaves explain mode; .explain 2 changes nothing",
+      input: ".explain on\n.mode column\nSELECT 1 AS a, 2 AS b;\nEXPLAIN SELECT 1;\n"
+        + "EXPLAIN QUERY PLAN SELECT 1;\n.explain auto\n.explain 2\n"
+        + "EXPLAIN QUERY PLAN SELECT 1;\n.mode csv\n.explain on\n.explain 2\n.mode\n.explain 0\n"
+        + ".mode\n.explain bogus\n.explain 4294967297\n.mode\nEXPLAIN QUERY PLAN SELECT 1;\n"),
   ]
 }
