@@ -23,5 +23,8 @@ extension CompatibilityCases {
         + "EXPLAIN QUERY PLAN SELECT 1;\n.explain auto\n.explain 2\n"
         + "EXPLAIN QUERY PLAN SELECT 1;\n.mode csv\n.explain on\n.explain 2\n.mode\n.explain 0\n"
         + ".mode\n.explain bogus\n.explain 4294967297\n.mode\nEXPLAIN QUERY PLAN SELECT 1;\n"),
+    CompatibilityCase(
+      ".vfsinfo and .vfslist first find no database open without a database argument",
+      input: ".vfsinfo\n.vfslist\n.vfsinfo main\nSELECT 1;\n.vfsinfo\n.vfslist\n"),
   ]
 }
