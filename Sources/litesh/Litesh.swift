@@ -9,6 +9,9 @@ enum Litesh {
     ShellLog.installSQLiteHandler()
     let output = OutputSink(.fileDescriptor(1))
     let errors = OutputSink(.fileDescriptor(2))
+    // Unbuffered like C's stderr where the order against standard output can be seen in one
+    // file (`2>&1`); a terminal's messages go through the REPL, which orders them itself.
+    errors.writesThrough = isatty(2) == 0
     var launcher = ShellLauncher(
       arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
       errors: errors,
