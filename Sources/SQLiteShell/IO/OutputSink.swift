@@ -46,8 +46,8 @@ package final class OutputSink {
   /// Runs once, with the `errno`, when a `write(2)` first fails.
   package var onWriteFailure: ((Int32) -> Void)?
   /// Whether every write goes out at once, as C's unbuffered standard error does: litesh's
-  /// standard error in a pipe or file, so messages land between the output lines exactly where
-  /// sqlite3's do when both streams share one pipe (`2>&1`).
+  /// standard error when it shares one pipe or file with standard output (`2>&1`), so
+  /// messages land between the output lines exactly where sqlite3's do.
   package var writesThrough = false
   /// Whether the reader of this pipe has gone (`EPIPE` with SIGPIPE ignored): nothing written
   /// here can arrive any more.
