@@ -9,6 +9,10 @@ enum Litesh {
     ShellLog.installSQLiteHandler()
     let output = OutputSink(.fileDescriptor(1))
     let errors = OutputSink(.fileDescriptor(2))
+    // Unbuffered like C's stderr where the order against standard output can be seen: both in
+    // one pipe or file (`2>&1`). Elsewhere (a terminal, separate files) the order cannot show,
+    // and neither this nor the flush before each line is worth its write(2) calls.
+    errors.writesThrough = isatty(2) == 0 && sharesOneFile(1, 2)
     var launcher = ShellLauncher(
       arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
       errors: errors,
@@ -42,6 +46,14 @@ enum Litesh {
       shell.close(reason: TerminationSignal.leaveReason)
       exit(TerminationSignal.exitStatus(shell.exitStatus))
     }
+  }
+
+  /// Whether two descriptors lead to the same file or pipe (one is a copy of the other).
+  static func sharesOneFile(_ first: Int32, _ second: Int32) -> Bool {
+    var a = stat()
+    var b = stat()
+    guard fstat(first, &a) == 0, fstat(second, &b) == 0 else { return false }
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
   }
 
   /// `argv` as the exact bytes given: `CommandLine.arguments` replaced what is not UTF-8.

@@ -133,7 +133,7 @@ package struct ShellLauncher {
     let shell = Shell(state: settings.state, output: output, errors: errors)
     onShellCreated?(shell)
     let exists = databaseName?.withCString { access($0, F_OK) == 0 } ?? false
-    if databasePath == nil || (!shell.isDqlite && exists) {
+    if !shell.isDqlite && exists {
       _ = shell.openDatabase()
       if let code = shell.exitCode { return finish(shell, code) }
     }

@@ -32,8 +32,12 @@ package struct DotCommandRegistry: Sendable {
   ///
   /// Without a pattern (or with `-all`), sqlite3's commands come first, as sqlite3 lists them,
   /// then litesh's own after a blank line and ``ownCommandsHeading``.
-  package func help(matching pattern: String?) -> [String] {
-    let lines = helpLines
+  ///
+  /// `sqlite3Only` leaves litesh's own commands out, for the usage a command prints after bad
+  /// arguments, where sqlite3's `showHelp` searches only its own help.
+  package func help(matching pattern: String?, sqlite3Only: Bool = false) -> [String] {
+    let lines =
+      sqlite3Only ? implemented.filter { $0.origin == .sqlite3 }.flatMap(\.help) : helpLines
     guard let pattern, !pattern.hasPrefix("0"), !["-a", "-all", "--all"].contains(pattern)
     else {
       return groupedHelp(details: pattern != nil)

@@ -20,6 +20,19 @@ extension Shell {
     return .failure
   }
 
+  /// Writes on the output the `.help` lines for `pattern` that sqlite3's `showHelp` prints
+  /// after a command's bad arguments: sqlite3's commands only, and the pattern is what sqlite3
+  /// passes, the name as typed for some commands (`.o x y` lists `.once`, `.open`, `.output`).
+  func writeUsageHelp(_ pattern: String) {
+    for line in registry.help(matching: pattern, sqlite3Only: true) { output.write(line + "\n") }
+  }
+
+  /// The running dot-command's name as typed (`o` for `.o x y`), or `name` when a handler
+  /// runs without one (called directly, not from an input line).
+  func typedCommandName(or name: String) -> String {
+    command.name.isEmpty ? name : command.name
+  }
+
   /// A one-value setting (`.maxrows`, `.color`, `.pager`): with no argument prints
   /// `NAME: VALUE`, with more than one fails with the usage, else gives the word to `set`.
   func oneValueSetting(

@@ -45,6 +45,10 @@ package final class OutputSink {
   package var isWriteFailureReported = false
   /// Runs once, with the `errno`, when a `write(2)` first fails.
   package var onWriteFailure: ((Int32) -> Void)?
+  /// Whether every write goes out at once, as C's unbuffered standard error does: litesh's
+  /// standard error when it shares one pipe or file with standard output (`2>&1`), so
+  /// messages land between the output lines exactly where sqlite3's do.
+  package var writesThrough = false
   /// Whether the reader of this pipe has gone (`EPIPE` with SIGPIPE ignored): nothing written
   /// here can arrive any more.
   package var isBroken: Bool { writeFailure == EPIPE }
@@ -112,7 +116,7 @@ package final class OutputSink {
   /// Writes the buffer out once it passes the threshold.
   @inline(__always)
   package func flushIfFull() {
-    if buffer.count >= flushThreshold { flush() }
+    if writesThrough || buffer.count >= flushThreshold { flush() }
   }
 
   /// Writes everything pending.

@@ -63,6 +63,7 @@ extension Shell {
       }
       let disposition = buffer.feed(line)
       input.lineNumber = buffer.lineNumber
+      if errors.writesThrough { standardOutput.flush() }  // as in ``run(_:)``
       switch perform(disposition, lineNumbers: true) {
       case .success: break
       case .failure: errorCount += 1

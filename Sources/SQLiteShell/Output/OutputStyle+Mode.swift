@@ -104,6 +104,9 @@ extension OutputStyle {
       return outcome
     }
     apply(match.mode, options: options, tableName: tableName)
+    // sqlite3's `.explain on` is a mode of its own: another mode replaces it, and EXPLAIN is
+    // then shown as a plain result (`.show` says `explain: off`), not in the explain layout.
+    if explain == .on { explain = .off }
     return outcome
   }
 

@@ -39,6 +39,6 @@ enum CompatibilityCases {
   static var all: [CompatibilityCase] {
     modes + inputs + errors + dotCommands + options + data + diagnostics + edges + schemaCommands
       + safeModeCases + bytes + leftovers + cluster + fileSystem + archive + sessions
-      + connections + appended + testing + expert + zip
+      + connections + appended + testing + expert + zip + usage
   }
 }

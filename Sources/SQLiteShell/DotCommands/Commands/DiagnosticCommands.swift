@@ -47,20 +47,24 @@ enum DiagnosticCommands {
   /// `.trace ?OPTIONS? ?FILE?`: SQLite's trace callback (`sqlite3_trace_v2`), so statements
   /// inside triggers are traced too.
   ///
-  /// One deliberate difference: sqlite3 3.40.1 opens its *first* argument as the file, so
-  /// `.trace --stmt stdout` writes to a file named `--stmt`; litesh opens the word given.
+  /// sqlite3 3.40.1 opens its *first* argument as the file for every file word, so
+  /// `.trace a b` opens `a` twice and never creates `b`; litesh does the same with the first
+  /// file word. One deliberate difference: when an option comes first (`.trace --stmt stdout`)
+  /// sqlite3 writes to a file named `--stmt`; litesh opens the first word that is a file.
   static let trace: DotCommand.Handler = { shell, arguments in
     guard let connection = shell.openDatabase() else { return .failure }
     var events: TraceEvents = []
-    for (index, word) in arguments.enumerated() {
-      guard word.hasPrefix("-") else {
-        if !["stdout", "stderr", "off"].contains(word) {
+    let fileIndex = arguments.firstIndex { !$0.hasPrefix("-") }
+    for word in arguments {
+      if !word.hasPrefix("-"), let fileIndex {
+        let file = arguments[fileIndex]
+        if !["stdout", "stderr", "off"].contains(file) {
           // sqlite3 3.40.1 lets -safe write trace files; litesh refuses them.
           guard shell.allowedInSafeMode("cannot run .trace in safe mode") else { return .failure }
         }
         closeTraceFile(of: shell)
         shell.redirection.trace = OutputCommands.openFile(
-          word, text: shell.argumentText(index, of: arguments), shell: shell)
+          file, text: shell.argumentText(fileIndex, of: arguments), shell: shell)
         continue
       }
       let option = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())

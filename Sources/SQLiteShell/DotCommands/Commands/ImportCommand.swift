@@ -99,7 +99,7 @@ enum ImportCommand {
     var index = 0
     func usage(_ message: String) -> Request? {
       shell.output.write(message)
-      for line in shell.registry.help(matching: "import") { shell.output.write(line + "\n") }
+      shell.writeUsageHelp("import")
       return nil
     }
     while index < arguments.count {

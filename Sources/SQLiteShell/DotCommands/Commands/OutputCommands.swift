@@ -74,7 +74,7 @@ enum OutputCommands {
           viewed = .text
         } else {
           shell.output.write("ERROR: unknown option: \"\(word)\".  Usage:\n")
-          for line in shell.registry.help(matching: command) { shell.output.write(line + "\n") }
+          shell.writeUsageHelp(shell.typedCommandName(or: command))
           return .failure
         }
       } else if file == nil && viewed == nil {
@@ -90,7 +90,7 @@ enum OutputCommands {
         }
       } else {
         shell.output.write("ERROR: extra parameter: \"\(word)\".  Usage:\n")
-        for line in shell.registry.help(matching: command) { shell.output.write(line + "\n") }
+        shell.writeUsageHelp(shell.typedCommandName(or: command))
         return .failure
       }
       index += 1

@@ -37,7 +37,7 @@ enum ParameterCommand {
         "DELETE FROM temp.sqlite_parameters WHERE key="
           + SQLiteFormatting.printf("%Q", arguments[1]))
     default:
-      for line in shell.registry.help(matching: "parameter") { shell.output.write(line + "\n") }
+      shell.writeUsageHelp("parameter")
     }
     return .success
   }

@@ -37,9 +37,10 @@ enum SHA3SumCommand {
         case "debug": isDebug = true
         default:
           shell.output.flush()
-          shell.errors.write("Unknown option \"\(argument)\" on \"sha3sum\"\n")
+          let typed = shell.typedCommandName(or: "sha3sum")
+          shell.errors.write("Unknown option \"\(argument)\" on \"\(typed)\"\n")
           shell.errors.flush()
-          for line in shell.registry.help(matching: "sha3sum") { shell.output.write(line + "\n") }
+          shell.writeUsageHelp(typed)
           return .failure
         }
       } else if pattern != nil {

@@ -143,14 +143,24 @@ enum SettingCommands {
     return .success
   }
 
+  /// `.explain ?on|off|auto?`: a value that is neither 0 nor 1 (`.explain 2`) changes
+  /// nothing, as in sqlite3.
   static let explain: DotCommand.Handler = { shell, arguments in
-    var value = "on"
+    var value: Int64 = 1
     if let first = arguments.first {
-      value =
-        first == "auto"
-        ? "auto" : DotCommandArguments.boolean(first, errors: shell.errors) ? "on" : "off"
+      if first == "auto" {
+        shell.state.style.explain = .auto
+        return .success
+      }
+      let (number, warning) = ShellNumbers.booleanValue(first)
+      if let warning { shell.errors.write(warning) }
+      value = number
     }
-    shell.state.style.explain = ExplainFormatting(rawValue: value) ?? .auto
+    switch value {
+    case 1: shell.state.style.explain = .on
+    case 0: shell.state.style.explain = .off
+    default: break
+    }
     return .success
   }
 

@@ -104,7 +104,7 @@ enum RecoverCommand {
         shell.output.flush()
         shell.errors.write("unexpected option: \(argument)\n")
         shell.errors.flush()
-        for line in DotCommand.recover.help { shell.output.write(line + "\n") }
+        shell.writeUsageHelp(shell.typedCommandName(or: "recover"))
         return nil
       }
       index += 1

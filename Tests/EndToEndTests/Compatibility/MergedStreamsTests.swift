@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Scripts run through `sqlite3` and `litesh` with standard error sent into standard output
+/// (`2>&1`): each message must land between the output lines exactly where sqlite3's does.
+///
+/// sqlite3 flushes its output before reading each input line and writes messages unbuffered,
+/// so a message follows the earlier lines' output and comes before its own line's.
+@Suite("Compatibility with sqlite3, both streams in one pipe")
+struct MergedStreamsTests {
+  static let cases: [CompatibilityCase] = [
+    CompatibilityCase(
+      "a dot-command's warning and usage come between the lines around it",
+      input: ".print before\n.bail bogus\n.print after\n.bail a b\n.print end\n"),
+    CompatibilityCase(
+      "a usage block on standard error, then a statement error, between output lines",
+      input: ".print a\n.archive\n.print b\nSELECT x;\n.print c\n.mode bogus\nSELECT 1;\n"),
+    CompatibilityCase(
+      "statement errors and a missing file between the results of the lines around them",
+      input: "SELECT 1;\nSELECT x;\nSELECT 2;\n.import missing.csv t\n.print last\n"),
+    CompatibilityCase(
+      "lines read by .read flush their output too",
+      input: ".print out\n.read s.sql\n.print back\n",
+      files: ["s.sql": ".print in\n.bail x\n.print in2\nSELECT 2;\n.timeout a b\n"]),
+  ]
+
+  @Test("messages land where sqlite3's do", arguments: cases)
+  func sameBytes(_ testCase: CompatibilityCase) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "litesh-merged-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sqlite3 = try Self.merging(CompatibilityTests.sqlite3, in: directory)
+    let litesh = try Self.merging(Binary.litesh, in: directory)
+    let reference = try CompatibilityTests.run(sqlite3, testCase)
+    let actual = try CompatibilityTests.run(litesh, testCase)
+    #expect(
+      String(decoding: actual.output, as: UTF8.self)
+        == String(decoding: reference.output, as: UTF8.self))
+    #expect(actual.status == reference.status)
+  }
+
+  /// A script in `directory` that runs `program` with standard error into standard output.
+  ///
+  /// The run under `LITESH_COMPAT_READERS` gives every program but sqlite3 `--readers N`
+  /// first; sqlite3's script drops them.
+  static func merging(_ program: String, in directory: URL) throws -> String {
+    let url = directory.appendingPathComponent((program as NSString).lastPathComponent + ".sh")
+    let skip = program == CompatibilityTests.sqlite3 ? "[ \"$1\" = --readers ] && shift 2\n" : ""
+    try Data("#!/bin/sh\n\(skip)exec '\(program)' \"$@\" 2>&1\n".utf8).write(to: url)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    return url.path
+  }
+}
