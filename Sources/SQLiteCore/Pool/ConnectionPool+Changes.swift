@@ -25,17 +25,74 @@ public struct CommittedChanges: Sendable, Hashable {
 }
 
 /// The row changes of the transaction under way on the writer, and the streams to tell.
+///
+/// Per row the update hook compares the C table name with the names the transaction recorded
+/// already (a `String` is made only for a new one, or taken from the last commit's); per commit,
+/// when the tables are the last commit's, the last commit's set is told again (shared, nothing
+/// allocated), and the subscribers are an array kept as they come and go.
 final class ChangeObservation: Sendable {
-  private struct State {
-    var isInstalled = false
-    var tables: Set<String> = []
+  /// What the writer's hooks record: only ever used on the writer, in its hooks and in
+  /// ``install(on:checkpointPages:)``, which run one at a time, so it takes no lock.
+  private final class Transaction: @unchecked Sendable {
+    // @unchecked Sendable: used only in the writer connection's hooks and while installing
+    // them, all of which run inside the writer's accesses, which never overlap.
+    /// The main database's tables with rows changed since the last commit or rollback, each once
+    /// (by bytes; SQLite reports a table with the spelling of its schema).
+    var names: [String] = []
+    /// How many of ``names`` are among ``lastNames``.
+    var namesFromLast = 0
+    /// The tables of the last commit, and the same as a set, told again while they repeat.
+    var lastNames: [String] = []
+    var lastTables: Set<String> = []
     /// Rows the update hook reported since the last commit or rollback.
     var rows = 0
     /// `sqlite3_total_changes64` at the last commit or rollback.
     var baseline: Int64 = 0
     /// What the commit under way changed, told once the WAL has it.
     var committing: CommittedChanges?
-    var subscribers: [Int: Subscriber] = [:]
+
+    /// Records a row of `table` in the main database.
+    func record(_ table: UnsafePointer<CChar>) {
+      for name in names where Self.spells(name, table) { return }
+      if let name = lastNames.first(where: { Self.spells($0, table) }) {
+        names.append(name)
+        namesFromLast += 1
+      } else {
+        names.append(String(cString: table))
+      }
+    }
+
+    /// The tables of the transaction that commits, and a fresh start for the next one.
+    func commit() -> Set<String> {
+      if namesFromLast != lastNames.count || names.count != lastNames.count {
+        lastTables = Set(names)
+        swap(&names, &lastNames)
+      }
+      names.removeAll(keepingCapacity: true)
+      namesFromLast = 0
+      return lastTables
+    }
+
+    /// Forgets the rows of the transaction that rolled back.
+    func rollBack() {
+      names.removeAll(keepingCapacity: true)
+      namesFromLast = 0
+    }
+
+    /// Whether `name`'s UTF-8 bytes are those of the C string `table`.
+    private static func spells(_ name: String, _ table: UnsafePointer<CChar>) -> Bool {
+      var index = 0
+      for byte in name.utf8 {
+        guard UInt8(bitPattern: table[index]) == byte else { return false }
+        index += 1
+      }
+      return table[index] == 0
+    }
+  }
+
+  private struct State {
+    var isInstalled = false
+    var subscribers: [(id: Int, call: Subscriber)] = []
     var nextSubscriber = 0
     var isFinished = false
   }
@@ -48,6 +105,7 @@ final class ChangeObservation: Sendable {
   // PoolLock, not Mutex: observers now subscribe and leave while the writer commits, and the
   // contended Mutex hands over in the kernel, where ThreadSanitizer cannot see it (PoolLock).
   private let state = PoolLock(State())
+  private let transaction = Transaction()
 
   /// Whether the hooks are on the writer already.
   var isInstalled: Bool { state.withLock { $0.isInstalled } }
@@ -61,38 +119,31 @@ final class ChangeObservation: Sendable {
     guard isNew else { return }
     // The raw pointer, not the connection: a hook holding its own connection would be a cycle.
     let pointer = db.handle.db
-    state.withLock { $0.baseline = sqlite3_total_changes64(pointer) }
+    let transaction = transaction
+    transaction.baseline = sqlite3_total_changes64(pointer)
     // The library's side of each hook: a user's own handlers stay (HookPair).
-    db.setRowChangeHandler(library: true) { [self] change in
-      state.withLock { state in
-        state.rows += 1
-        if change.database == "main" { state.tables.insert(change.table) }
-      }
+    db.setLibraryRowChangeHandler { database, table in
+      transaction.rows += 1
+      if isMainDatabase(database) { transaction.record(table) }
     }
-    db.setCommitHandler(library: true) { [self, weak handle = db.handle] in
+    db.setCommitHandler(library: true) { [weak handle = db.handle] in
       // `PRAGMA wal_autocheckpoint` replaces the WAL hook that publishes the commit.
       handle?.restoreWALCommitHook()
       let total = sqlite3_total_changes64(pointer)
-      state.withLock { state in
-        let complete = total - state.baseline == Int64(state.rows)
-        state.committing = CommittedChanges(tables: complete ? state.tables : nil)
-        (state.tables, state.rows, state.baseline) = ([], 0, total)
-      }
+      let complete = total - transaction.baseline == Int64(transaction.rows)
+      let tables = transaction.commit()
+      transaction.committing = CommittedChanges(tables: complete ? tables : nil)
+      (transaction.rows, transaction.baseline) = (0, total)
     }
-    db.setRollbackHandler(library: true) { [self] in
+    db.setRollbackHandler(library: true) {
+      transaction.rollBack()
       let total = sqlite3_total_changes64(pointer)
-      state.withLock { state in
-        (state.tables, state.rows, state.baseline, state.committing) = ([], 0, total, nil)
-      }
+      (transaction.rows, transaction.baseline, transaction.committing) = (0, total, nil)
     }
-    db.onWALCommit(checkpointPages: checkpointPages) { [self] name in
-      guard name == "main" else { return }
-      let (changes, subscribers) = state.withLock { state in
-        defer { state.committing = nil }
-        return (state.committing, Array(state.subscribers.values))
-      }
-      guard let changes else { return }
-      for subscriber in subscribers { subscriber(changes) }
+    db.onWALCommit(checkpointPages: checkpointPages) { [self] isMain in
+      guard isMain, let changes = transaction.committing.take() else { return }
+      let subscribers = state.withLock { $0.subscribers }
+      for subscriber in subscribers { subscriber.call(changes) }
     }
   }
 
@@ -115,26 +166,26 @@ final class ChangeObservation: Sendable {
     state.withLock { state in
       guard !state.isFinished else { return nil }
       defer { state.nextSubscriber += 1 }
-      state.subscribers[state.nextSubscriber] = subscriber
+      state.subscribers.append((state.nextSubscriber, subscriber))
       return state.nextSubscriber
     }
   }
 
   /// Removes a subscriber; a commit already telling its subscribers may still call it once.
   func unsubscribe(_ id: Int) {
-    _ = state.withLock { $0.subscribers.removeValue(forKey: id) }
+    state.withLock { $0.subscribers.removeAll { $0.id == id } }
   }
 
   /// Ends every stream: the pool is closing.
   func finish() {
     let subscribers = state.withLock { state in
       defer {
-        state.subscribers = [:]
+        state.subscribers = []
         state.isFinished = true
       }
-      return Array(state.subscribers.values)
+      return state.subscribers
     }
-    for subscriber in subscribers { subscriber(nil) }
+    for subscriber in subscribers { subscriber.call(nil) }
   }
 }
 
