@@ -58,6 +58,11 @@ final class ObservationHub: Sendable {
     /// With whether they are ``watched``: a commit to the same tables as the last ones compares
     /// strings, no hashing. Emptied when either set changes otherwise.
     var recent: [(table: String, isWatched: Bool)] = []
+    /// The last commit's tables version, and whether one of its tables is ``watched``.
+    ///
+    /// Its tables (``ChangeObservation/Subscriber``) are in ``changed`` already: a commit with
+    /// the same tables as the last one compares one number. Forgotten with ``recent``.
+    var knownVersion: (version: Int, isWatched: Bool)?
     /// Entries with a waiter.
     var waitingCount = 0
     var isRoundScheduled = false
@@ -77,9 +82,15 @@ final class ObservationHub: Sendable {
       entries[id]?.region = region
     }
 
+    /// Forgets which tables ``changed`` holds already.
+    mutating func forgetRecent() {
+      recent.removeAll(keepingCapacity: true)
+      knownVersion = nil
+    }
+
     /// Counts `region`'s tables in (`by: 1`) or out of (`by: -1`) ``watched``.
     mutating func watch(_ region: Set<TableName>?, by step: Int) {
-      recent.removeAll(keepingCapacity: true)
+      forgetRecent()
       for table in region ?? [] {
         let count = watched[table, default: 0] + step
         watched[table] = count > 0 ? count : nil
@@ -108,7 +119,9 @@ final class ObservationHub: Sendable {
     }
     guard let id else { return nil }
     if subscribes,
-      pool.observation.subscribe({ [weak self] changes in self?.receive(changes) }) == nil
+      // Held strongly: the hub holds the pool weakly, no cycle; and a weak reference would be
+      // loaded at every commit.
+      pool.observation.subscribe({ [self] changes, version in receive(changes, version) }) == nil
     {
       close()
       return nil
@@ -155,13 +168,20 @@ final class ObservationHub: Sendable {
 
   /// A commit (`nil`: the pool closed): on the writer's thread, right after the commit.
   ///
-  /// One lock, and per changed table one string comparison when the last commits changed it
-  /// too (one hash otherwise), whatever the number of observers, and nothing allocated once
+  /// One lock and, when the tables are the last commit's (`version`, the common case), one
+  /// comparison of numbers; otherwise per changed table one string comparison when the last
+  /// commits changed it too (one hash otherwise); whatever the number of observers, nothing
+  /// allocated once
   /// the set of changed tables holds them: while a round runs or rests, or when no observer
   /// read a changed table, nothing more; otherwise it starts the round.
-  private func receive(_ changes: CommittedChanges?) {
+  private func receive(_ changes: CommittedChanges?, _ version: Int) {
     guard let changes else { return close() }
     let round = state.withLock { state -> ConnectionPool? in
+      // The last commit's tables again (a version is never that of `nil` tables).
+      if let known = state.knownVersion, known.version == version {
+        guard known.isWatched, state.waitingCount > 0 else { return nil }
+        return Self.scheduleRound(&state)
+      }
       guard !state.entries.isEmpty else { return nil }
       var isWatched = false
       if let tables = changes.tables {
@@ -176,9 +196,10 @@ final class ObservationHub: Sendable {
           if state.recent.count < 8 { state.recent.append((table, isTableWatched)) }
           isWatched = isWatched || isTableWatched
         }
+        state.knownVersion = (version, isWatched)
       } else {
         state.changed = nil
-        state.recent.removeAll(keepingCapacity: true)
+        state.forgetRecent()
         isWatched = !state.watched.isEmpty
       }
       guard isWatched, state.waitingCount > 0 else { return nil }
@@ -233,7 +254,7 @@ final class ObservationHub: Sendable {
         } else {
           state.changed?.removeAll(keepingCapacity: true)
         }
-        state.recent.removeAll(keepingCapacity: true)
+        state.forgetRecent()
         if due.isEmpty || state.isClosed { state.isRoundScheduled = false }
         return state.isClosed ? [] : due
       }
