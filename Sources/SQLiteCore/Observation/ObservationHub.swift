@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The observers of one pool's queries (``ConnectionPool/observe(_:)``): told of commits by one
 /// subscriber, and fetching for every observer that waits in rounds, on one reader.
 ///
@@ -63,6 +65,11 @@ final class ObservationHub: Sendable {
     /// Its tables (``ChangeObservation/Subscriber``) are in ``changed`` already: a commit with
     /// the same tables as the last one compares one number. Forgotten with ``recent``.
     var knownVersion: (version: Int, isWatched: Bool)?
+    /// A tables version whose commits need nothing of the hub: the writer skips the lock.
+    ///
+    /// It is ``knownVersion`` when none of its tables is watched or a round is under way
+    /// already. Forgotten with ``recent`` (as a round takes the changed tables, before it ends).
+    let skippable = SkippableVersion()
     /// Entries with a waiter.
     var waitingCount = 0
     var isRoundScheduled = false
@@ -86,6 +93,7 @@ final class ObservationHub: Sendable {
     mutating func forgetRecent() {
       recent.removeAll(keepingCapacity: true)
       knownVersion = nil
+      skippable.version.store(-1, ordering: .releasing)
     }
 
     /// Counts `region`'s tables in (`by: 1`) or out of (`by: -1`) ``watched``.
@@ -109,6 +117,7 @@ final class ObservationHub: Sendable {
 
   /// Adds an observer whose first fetch is due; `nil` when the pool is closed.
   func register(_ fetch: @escaping Fetch, pool: ConnectionPool) -> Int? {
+    let skippable = state.withLock { $0.skippable }
     let (id, subscribes) = state.withLock { state -> (Int?, Bool) in
       guard !state.isClosed else { return (nil, false) }
       defer { state.nextID += 1 }
@@ -121,7 +130,10 @@ final class ObservationHub: Sendable {
     if subscribes,
       // Held strongly: the hub holds the pool weakly, no cycle; and a weak reference would be
       // loaded at every commit.
-      pool.observation.subscribe({ [self] changes, version in receive(changes, version) }) == nil
+      pool.observation.subscribe({ [self, skippable] changes, version in
+        if version >= 0, version == skippable.version.load(ordering: .acquiring) { return }
+        receive(changes, version)
+      }) == nil
     {
       close()
       return nil
@@ -179,8 +191,11 @@ final class ObservationHub: Sendable {
     let round = state.withLock { state -> ConnectionPool? in
       // The last commit's tables again (a version is never that of `nil` tables).
       if let known = state.knownVersion, known.version == version {
-        guard known.isWatched, state.waitingCount > 0 else { return nil }
-        return Self.scheduleRound(&state)
+        let round = known.isWatched && state.waitingCount > 0 ? Self.scheduleRound(&state) : nil
+        if !known.isWatched || state.isRoundScheduled {
+          state.skippable.version.store(version, ordering: .releasing)
+        }
+        return round
       }
       guard !state.entries.isEmpty else { return nil }
       var isWatched = false
@@ -255,7 +270,9 @@ final class ObservationHub: Sendable {
           state.changed?.removeAll(keepingCapacity: true)
         }
         state.forgetRecent()
-        if due.isEmpty || state.isClosed { state.isRoundScheduled = false }
+        if due.isEmpty || state.isClosed {
+          state.isRoundScheduled = false
+        }
         return state.isClosed ? [] : due
       }
       if due.isEmpty { return }
@@ -304,6 +321,11 @@ final class ObservationHub: Sendable {
     guard let changed else { return !region.isEmpty }
     return !changed.isDisjoint(with: region)
   }
+}
+
+/// The hub's `State.skippable`: a tables version the writer reads without the hub's lock.
+final class SkippableVersion: Sendable {
+  let version = Atomic(-1)
 }
 
 /// A table's name as SQL compares it: ASCII letters equal in either case.

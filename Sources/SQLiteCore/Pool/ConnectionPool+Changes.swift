@@ -218,7 +218,7 @@ final class ChangeObservation: Sendable {
       }
       return state.subscribers
     }
-    for subscriber in subscribers { subscriber.call(nil, 0) }
+    for subscriber in subscribers { subscriber.call(nil, -1) }
   }
 }
 
