@@ -6,7 +6,7 @@
 # (`--separate-threads=yes`; the writer is the thread with the most instructions under
 # `sqlite3_step`, where every INSERT and its commit run).
 #
-#   (cd Benchmarks && swift build -c release --product bench-core)
+#   make -C Benchmarks build   # the Makefile's flags: a plain -c release build crashes valgrind 3.19
 #   Benchmarks/callgrind-observation.sh [BENCH-CORE...]   # default: the release bench-core
 #   SECONDS_RUN=3 CELLS="0 10u" override; KEEP=DIR keeps the profiles
 set -euo pipefail

@@ -6,7 +6,9 @@ import Synchronization
 /// What the writer pays per commit does not grow with the observers: its WAL hook calls one
 /// subscriber, which adds the changed tables to one set under a lock and, when one of them is a
 /// table some observer's last fetch read, an observer waits and no round is under way, starts one;
-/// a commit to other tables, or during a round or its rest, wakes nothing. Matching the tables
+/// a commit to other tables, or during a round or its rest, wakes nothing (and such a commit
+/// with the last one's tables, which the set holds already, takes not even the lock:
+/// ``State/skippable``). Matching the tables
 /// against each query's, waking the observers and fetching all happen in the round, off the
 /// writer's thread. A round takes the tables changed so far, marks the observers whose query read
 /// one, and runs the fetch of each marked observer that waits for a value in one
