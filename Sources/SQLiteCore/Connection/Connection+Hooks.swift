@@ -32,19 +32,27 @@ public struct RowChange: Sendable, Hashable {
 
 /// The closures the hooks hold, kept alive by the connection's handle.
 struct HookBoxes {
-  var rowChange: HookPair<(RowChange) -> Void>?
-  var commit: HookPair<() throws -> Void>?
-  var rollback: HookPair<() -> Void>?
+  var rowChange: HookPair<(RowChange) -> Void, RawRowChangeHandler>?
+  var commit: HookPair<() throws -> Void, () throws -> Void>?
+  var rollback: HookPair<() -> Void, () -> Void>?
   var walCommit: WALCommitHook?
 }
 
+/// The library's row-change handler: the database's and the table's C names.
+///
+/// The names are SQLite's, valid only during the call. No ``RowChange`` (two `String`s) is made
+/// for it: one is made only when a user's handler is set.
+typealias RawRowChangeHandler = (
+  _ database: UnsafePointer<CChar>, _ table: UnsafePointer<CChar>
+) -> Void
+
 /// One SQLite hook shared by the user's handler and the library's own (a pool's change
 /// observation), so that setting one never removes the other.
-final class HookPair<Function> {
+final class HookPair<User, Library> {
   /// The handler set with the public API (``Connection/onCommit(_:)``, ...).
-  var user: Function?
+  var user: User?
   /// The library's handler, called first.
-  var library: Function?
+  var library: Library?
 
   var isEmpty: Bool { user == nil && library == nil }
 }
@@ -55,9 +63,10 @@ final class WALCommitHook {
   /// Pages in the WAL that start a checkpoint (0: none); `PRAGMA wal_autocheckpoint` changes
   /// it (``ConnectionHandle/restoreWALCommitHook()``).
   var checkpointPages: Int32
-  let committed: (String) -> Void
+  /// Called with whether the database is `main` (compared on the C name's bytes).
+  let committed: (_ isMain: Bool) -> Void
 
-  init(checkpointPages: Int32, _ committed: @escaping (String) -> Void) {
+  init(checkpointPages: Int32, _ committed: @escaping (_ isMain: Bool) -> Void) {
     self.checkpointPages = checkpointPages
     self.committed = committed
   }
@@ -74,14 +83,16 @@ extension Connection {
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/update_hook.html>
   public func onRowChange(_ handler: ((RowChange) -> Void)?) {
-    setRowChangeHandler(library: false, handler)
+    setHalf(of: \.hookBoxes.rowChange, { $0.user = handler }, hook: installRowChangeHook)
   }
 
-  /// Sets the user's or the library's row-change handler, keeping the other.
-  func setRowChangeHandler(library: Bool, _ handler: ((RowChange) -> Void)?) {
-    setHalf(of: \.hookBoxes.rowChange, library: library, handler) { db, context in
-      sqlite3_update_hook(db, context == nil ? nil : rowChangeTrampoline, context)
-    }
+  /// Sets the library's row-change handler, keeping the user's.
+  func setLibraryRowChangeHandler(_ handler: RawRowChangeHandler?) {
+    setHalf(of: \.hookBoxes.rowChange, { $0.library = handler }, hook: installRowChangeHook)
+  }
+
+  private func installRowChangeHook(_ db: OpaquePointer, _ context: UnsafeMutableRawPointer?) {
+    sqlite3_update_hook(db, context == nil ? nil : rowChangeTrampoline, context)
   }
 
   /// Calls `handler` as each transaction is about to commit.
@@ -120,17 +131,28 @@ extension Connection {
     }
   }
 
-  /// Sets the user's or the library's half of the hook pair in `slot`, keeping the other.
+  /// Sets the user's or the library's half of a hook pair whose halves have one type.
+  private func setHalf<Function>(
+    of slot: ReferenceWritableKeyPath<ConnectionHandle, HookPair<Function, Function>?>,
+    library: Bool, _ handler: Function?, hook: (OpaquePointer, UnsafeMutableRawPointer?) -> Void
+  ) {
+    setHalf(
+      of: slot, { pair in if library { pair.library = handler } else { pair.user = handler } },
+      hook: hook)
+  }
+
+  /// Sets one half of the hook pair in `slot` with `set`, keeping the other.
   ///
   /// The pair's first handler installs the hook, `hook(handle.liveDB, pair)`; its last one
   /// removes it, `hook(handle.db, nil)` (nothing to remove on a closed connection). The
   /// handle's `hookBoxes` keeps the pair alive while SQLite holds it, unretained.
-  private func setHalf<Function>(
-    of slot: ReferenceWritableKeyPath<ConnectionHandle, HookPair<Function>?>, library: Bool,
-    _ handler: Function?, hook: (OpaquePointer, UnsafeMutableRawPointer?) -> Void
+  private func setHalf<User, Library>(
+    of slot: ReferenceWritableKeyPath<ConnectionHandle, HookPair<User, Library>?>,
+    _ set: (HookPair<User, Library>) -> Void,
+    hook: (OpaquePointer, UnsafeMutableRawPointer?) -> Void
   ) {
     let pair = handle[keyPath: slot] ?? HookPair()
-    if library { pair.library = handler } else { pair.user = handler }
+    set(pair)
     guard !pair.isEmpty else {
       if !handle.isClosed { hook(handle.db, nil) }
       handle[keyPath: slot] = nil
@@ -141,12 +163,12 @@ extension Connection {
     handle[keyPath: slot] = pair
   }
 
-  /// Calls `handler` with the database's name after each commit to a WAL database, once the
+  /// Calls `handler` with whether the database is `main` after each commit to a WAL database, once the
   /// commit is durable and the write lock released, then checkpoints passively once the WAL
   /// holds `checkpointPages` frames, as `PRAGMA wal_autocheckpoint` would (0: never).
   ///
   /// Replaces the automatic checkpoint; `nil` puts it back with `checkpointPages`.
-  func onWALCommit(checkpointPages: Int32, _ handler: ((String) -> Void)?) {
+  func onWALCommit(checkpointPages: Int32, _ handler: ((_ isMain: Bool) -> Void)?) {
     guard let handler else {
       if !handle.isClosed { sqlite3_wal_autocheckpoint(handle.db, checkpointPages) }
       handle.hookBoxes.walCommit = nil
@@ -158,12 +180,17 @@ extension Connection {
   }
 }
 
-/// The C side of the row-change hook: the library's handler, then the user's.
+/// The C side of the row-change hook: the library's handler (with the C names), then the user's
+/// (with a ``RowChange``, made only for it).
 private let rowChangeTrampoline:
   @convention(c) (
     UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64
   ) -> Void = { context, operation, database, table, rowID in
     guard let context else { return }
+    let pair = Unmanaged<HookPair<(RowChange) -> Void, RawRowChangeHandler>>.fromOpaque(context)
+      .takeUnretainedValue()
+    if let library = pair.library, let database, let table { library(database, table) }
+    guard let user = pair.user else { return }
     let kind: RowChange.Kind
     switch operation {
     case SQLITE_INSERT: kind = .insert
@@ -173,15 +200,14 @@ private let rowChangeTrampoline:
     let change = RowChange(
       kind: kind, database: database.map { String(cString: $0) } ?? "",
       table: table.map { String(cString: $0) } ?? "", rowID: rowID)
-    let pair = Unmanaged<HookPair<(RowChange) -> Void>>.fromOpaque(context).takeUnretainedValue()
-    pair.library?(change)
-    pair.user?(change)
+    user(change)
   }
 
 /// The C side of the commit hook: non-zero (a rollback) when a handler throws.
 private let commitTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
   guard let context else { return 0 }
-  let pair = Unmanaged<HookPair<() throws -> Void>>.fromOpaque(context).takeUnretainedValue()
+  let pair = Unmanaged<HookPair<() throws -> Void, () throws -> Void>>.fromOpaque(context)
+    .takeUnretainedValue()
   do {
     // The user's veto first: the library's handler then records a commit that happens.
     try pair.user?()
@@ -195,7 +221,7 @@ private let commitTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Int32
 /// The C side of the rollback hook: the library's handler, then the user's.
 private let rollbackTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
   guard let context else { return }
-  let pair = Unmanaged<HookPair<() -> Void>>.fromOpaque(context).takeUnretainedValue()
+  let pair = Unmanaged<HookPair<() -> Void, () -> Void>>.fromOpaque(context).takeUnretainedValue()
   pair.library?()
   pair.user?()
 }
@@ -207,12 +233,19 @@ private let walCommitTrampoline:
     { context, db, name, frames in
       guard let context else { return SQLITE_OK }
       let hook = Unmanaged<WALCommitHook>.fromOpaque(context).takeUnretainedValue()
-      hook.committed(name.map { String(cString: $0) } ?? "main")
+      hook.committed(name.map(isMainDatabase) ?? true)
       if hook.checkpointPages > 0 && frames >= hook.checkpointPages {
         _ = sqlite3_wal_checkpoint(db, name)
       }
       return SQLITE_OK
     }
+
+/// Whether a database name from SQLite is `main`, on its bytes: no `String` per commit.
+@inline(__always)
+func isMainDatabase(_ name: UnsafePointer<CChar>) -> Bool {
+  // "main" and its terminating NUL; a shorter name stops at its own NUL.
+  name[0] == 0x6D && name[1] == 0x61 && name[2] == 0x69 && name[3] == 0x6E && name[4] == 0
+}
 
 extension ConnectionHandle {
   /// Puts the ``WALCommitHook`` back if `PRAGMA wal_autocheckpoint` (SQLite's

@@ -1,10 +1,14 @@
+import Synchronization
+
 /// The observers of one pool's queries (``ConnectionPool/observe(_:)``): told of commits by one
 /// subscriber, and fetching for every observer that waits in rounds, on one reader.
 ///
 /// What the writer pays per commit does not grow with the observers: its WAL hook calls one
 /// subscriber, which adds the changed tables to one set under a lock and, when one of them is a
 /// table some observer's last fetch read, an observer waits and no round is under way, starts one;
-/// a commit to other tables, or during a round or its rest, wakes nothing. Matching the tables
+/// a commit to other tables, or during a round or its rest, wakes nothing (and such a commit
+/// with the last one's tables, which the set holds already, takes not even the lock:
+/// ``State/skippable``). Matching the tables
 /// against each query's, waking the observers and fetching all happen in the round, off the
 /// writer's thread. A round takes the tables changed so far, marks the observers whose query read
 /// one, and runs the fetch of each marked observer that waits for a value in one
@@ -58,6 +62,16 @@ final class ObservationHub: Sendable {
     /// With whether they are ``watched``: a commit to the same tables as the last ones compares
     /// strings, no hashing. Emptied when either set changes otherwise.
     var recent: [(table: String, isWatched: Bool)] = []
+    /// The last commit's tables version, and whether one of its tables is ``watched``.
+    ///
+    /// Its tables (``ChangeObservation/Subscriber``) are in ``changed`` already: a commit with
+    /// the same tables as the last one compares one number. Forgotten with ``recent``.
+    var knownVersion: (version: Int, isWatched: Bool)?
+    /// A tables version whose commits need nothing of the hub: the writer skips the lock.
+    ///
+    /// It is ``knownVersion`` when none of its tables is watched or a round is under way
+    /// already. Forgotten with ``recent`` (as a round takes the changed tables, before it ends).
+    let skippable = SkippableVersion()
     /// Entries with a waiter.
     var waitingCount = 0
     var isRoundScheduled = false
@@ -77,9 +91,16 @@ final class ObservationHub: Sendable {
       entries[id]?.region = region
     }
 
+    /// Forgets which tables ``changed`` holds already.
+    mutating func forgetRecent() {
+      recent.removeAll(keepingCapacity: true)
+      knownVersion = nil
+      skippable.version.store(-1, ordering: .releasing)
+    }
+
     /// Counts `region`'s tables in (`by: 1`) or out of (`by: -1`) ``watched``.
     mutating func watch(_ region: Set<TableName>?, by step: Int) {
-      recent.removeAll(keepingCapacity: true)
+      forgetRecent()
       for table in region ?? [] {
         let count = watched[table, default: 0] + step
         watched[table] = count > 0 ? count : nil
@@ -98,6 +119,7 @@ final class ObservationHub: Sendable {
 
   /// Adds an observer whose first fetch is due; `nil` when the pool is closed.
   func register(_ fetch: @escaping Fetch, pool: ConnectionPool) -> Int? {
+    let skippable = state.withLock { $0.skippable }
     let (id, subscribes) = state.withLock { state -> (Int?, Bool) in
       guard !state.isClosed else { return (nil, false) }
       defer { state.nextID += 1 }
@@ -108,7 +130,12 @@ final class ObservationHub: Sendable {
     }
     guard let id else { return nil }
     if subscribes,
-      pool.observation.subscribe({ [weak self] changes in self?.receive(changes) }) == nil
+      // Held strongly: the hub holds the pool weakly, no cycle; and a weak reference would be
+      // loaded at every commit.
+      pool.observation.subscribe({ [self, skippable] changes, version in
+        if version >= 0, version == skippable.version.load(ordering: .acquiring) { return }
+        receive(changes, version)
+      }) == nil
     {
       close()
       return nil
@@ -155,13 +182,23 @@ final class ObservationHub: Sendable {
 
   /// A commit (`nil`: the pool closed): on the writer's thread, right after the commit.
   ///
-  /// One lock, and per changed table one string comparison when the last commits changed it
-  /// too (one hash otherwise), whatever the number of observers, and nothing allocated once
+  /// One lock and, when the tables are the last commit's (`version`, the common case), one
+  /// comparison of numbers; otherwise per changed table one string comparison when the last
+  /// commits changed it too (one hash otherwise); whatever the number of observers, nothing
+  /// allocated once
   /// the set of changed tables holds them: while a round runs or rests, or when no observer
   /// read a changed table, nothing more; otherwise it starts the round.
-  private func receive(_ changes: CommittedChanges?) {
+  private func receive(_ changes: CommittedChanges?, _ version: Int) {
     guard let changes else { return close() }
     let round = state.withLock { state -> ConnectionPool? in
+      // The last commit's tables again (a version is never that of `nil` tables).
+      if let known = state.knownVersion, known.version == version {
+        let round = known.isWatched && state.waitingCount > 0 ? Self.scheduleRound(&state) : nil
+        if !known.isWatched || state.isRoundScheduled {
+          state.skippable.version.store(version, ordering: .releasing)
+        }
+        return round
+      }
       guard !state.entries.isEmpty else { return nil }
       var isWatched = false
       if let tables = changes.tables {
@@ -176,9 +213,10 @@ final class ObservationHub: Sendable {
           if state.recent.count < 8 { state.recent.append((table, isTableWatched)) }
           isWatched = isWatched || isTableWatched
         }
+        state.knownVersion = (version, isWatched)
       } else {
         state.changed = nil
-        state.recent.removeAll(keepingCapacity: true)
+        state.forgetRecent()
         isWatched = !state.watched.isEmpty
       }
       guard isWatched, state.waitingCount > 0 else { return nil }
@@ -233,8 +271,10 @@ final class ObservationHub: Sendable {
         } else {
           state.changed?.removeAll(keepingCapacity: true)
         }
-        state.recent.removeAll(keepingCapacity: true)
-        if due.isEmpty || state.isClosed { state.isRoundScheduled = false }
+        state.forgetRecent()
+        if due.isEmpty || state.isClosed {
+          state.isRoundScheduled = false
+        }
         return state.isClosed ? [] : due
       }
       if due.isEmpty { return }
@@ -283,6 +323,11 @@ final class ObservationHub: Sendable {
     guard let changed else { return !region.isEmpty }
     return !changed.isDisjoint(with: region)
   }
+}
+
+/// The hub's `State.skippable`: a tables version the writer reads without the hub's lock.
+final class SkippableVersion: Sendable {
+  let version = Atomic(-1)
 }
 
 /// A table's name as SQL compares it: ASCII letters equal in either case.

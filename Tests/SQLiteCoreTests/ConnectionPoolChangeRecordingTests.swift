@@ -1,0 +1,171 @@
+import SQLiteCore
+import Synchronization
+import Testing
+
+/// How the writer's hooks record a transaction's tables: the C names compared on their bytes,
+/// the last commit's set told again while the tables repeat, the user's row handler beside it.
+@Suite("ConnectionPool changes: what the writer's hooks record")
+struct ConnectionPoolChangeRecordingTests {
+  /// The rows a user's row-change handler saw.
+  final class SeenRows: Sendable {
+    let rows = Mutex<[RowChange]>([])
+    func append(_ row: RowChange) { rows.withLock { $0.append(row) } }
+    var all: [RowChange] { rows.withLock { $0 } }
+  }
+
+  private func recipe(_ schema: String) -> PoolRecipe {
+    PoolRecipe(schema: schema, .init())
+  }
+
+  @Test("a user's row-change handler and the pool's both see every row, set together or alone")
+  func userAndLibraryHandlers() async throws {
+    try await withPool(recipe("CREATE TABLE a(x); CREATE TABLE b(y)")) { pool in
+      let seen = SeenRows()
+      // The user's alone, then both (the pool's installed second), then the pool's alone.
+      try await pool.write { db in
+        db.onRowChange { seen.append($0) }
+        try db.execute("INSERT INTO a VALUES (1)")
+      }
+      let stream = try await pool.changes()
+      var iterator = stream.makeAsyncIterator()
+      try await pool.write { db in
+        try db.execute("INSERT INTO a VALUES (2), (3); INSERT INTO b VALUES (4)")
+        try db.execute("DELETE FROM a WHERE x > 0")
+      }
+      try await pool.write { db in
+        try db.execute("UPDATE b SET y = 5")
+        db.onRowChange(nil)
+      }
+      try await pool.write { db in try db.execute("INSERT INTO b VALUES (6)") }
+      #expect(
+        seen.all == [
+          RowChange(kind: .insert, database: "main", table: "a", rowID: 1),
+          RowChange(kind: .insert, database: "main", table: "a", rowID: 2),
+          RowChange(kind: .insert, database: "main", table: "a", rowID: 3),
+          RowChange(kind: .insert, database: "main", table: "b", rowID: 1),
+          RowChange(kind: .delete, database: "main", table: "a", rowID: 1),
+          RowChange(kind: .delete, database: "main", table: "a", rowID: 2),
+          RowChange(kind: .delete, database: "main", table: "a", rowID: 3),
+          RowChange(kind: .update, database: "main", table: "b", rowID: 1),
+        ])
+      #expect(await iterator.next() == CommittedChanges(tables: ["a", "b"]))
+      #expect(await iterator.next() == CommittedChanges(tables: ["b"]))
+      #expect(await iterator.next() == CommittedChanges(tables: ["b"]))
+      // The user's handler set again after the pool's: both still see rows.
+      try await pool.write { db in
+        db.onRowChange { seen.append($0) }
+        try db.execute("INSERT INTO a VALUES (7)")
+      }
+      #expect(seen.all.count == 9)
+      #expect(seen.all.last == RowChange(kind: .insert, database: "main", table: "a", rowID: 1))
+      #expect(await iterator.next() == CommittedChanges(tables: ["a"]))
+    }
+  }
+
+  @Test("commits touching the same, fewer, other and more tables each report exactly theirs")
+  func tableSetsFromCommitToCommit() async throws {
+    let schema = "CREATE TABLE a(x); CREATE TABLE b(x); CREATE TABLE c(x); CREATE TABLE d(x)"
+    try await withPool(recipe(schema)) { pool in
+      let stream = try await pool.changes()
+      var iterator = stream.makeAsyncIterator()
+      let commits: [(String, Set<String>)] = [
+        ("a b c", ["a", "b", "c"]),
+        ("c a b a", ["a", "b", "c"]),
+        ("d", ["d"]),
+        ("a b c d", ["a", "b", "c", "d"]),
+        ("a b", ["a", "b"]),
+        ("b a", ["a", "b"]),
+        ("b c", ["b", "c"]),
+        ("c d a", ["a", "c", "d"]),
+        ("a", ["a"]),
+      ]
+      for (tables, _) in commits {
+        try await pool.write { db in
+          for table in tables.split(separator: " ") {
+            try db.execute("INSERT INTO \(table) VALUES (1)")
+          }
+        }
+      }
+      for (tables, expected) in commits {
+        #expect(await iterator.next() == CommittedChanges(tables: expected), "\(tables)")
+      }
+    }
+  }
+
+  @Test("tables whose names differ only in case are told apart as SQLite does")
+  func namesDifferingInCase() async throws {
+    // SQLite folds ASCII case only: `Users` and `users` are one table, `é` and `É` two.
+    let schema = "CREATE TABLE Users(x); CREATE TABLE \"é\"(x); CREATE TABLE \"É\"(x)"
+    try await withPool(recipe(schema)) { pool in
+      let stream = try await pool.changes()
+      var iterator = stream.makeAsyncIterator()
+      for statements in [
+        "INSERT INTO users VALUES (1); INSERT INTO USERS VALUES (2)",
+        "INSERT INTO \"É\" VALUES (1)",
+        "INSERT INTO \"é\" VALUES (1)",
+        "INSERT INTO \"é\" VALUES (2); INSERT INTO \"É\" VALUES (2)",
+      ] {
+        try await pool.write { db in try db.execute(statements) }
+      }
+      let users = await iterator.next()
+      #expect(users == CommittedChanges(tables: ["Users"]))
+      #expect(users?.contains("users") == true)
+      #expect(await iterator.next() == CommittedChanges(tables: ["É"]))
+      #expect(await iterator.next() == CommittedChanges(tables: ["é"]))
+      #expect(await iterator.next() == CommittedChanges(tables: ["é", "É"]))
+    }
+  }
+
+  @Test("rows of attached and temporary databases are not reported, whatever their names")
+  func otherDatabasesIgnored() async throws {
+    try await withPool(recipe("CREATE TABLE a(x); CREATE TABLE b(x)")) { pool in
+      let stream = try await pool.changes()
+      var iterator = stream.makeAsyncIterator()
+      try await pool.writeWithoutTransaction { db in
+        for name in ["mai", "mainly", "Main2", "other"] {
+          try db.execute("ATTACH ':memory:' AS \"\(name)\"; CREATE TABLE \"\(name)\".a(x)")
+        }
+        try db.execute("CREATE TEMP TABLE t(x)")
+      }
+      try await pool.write { db in
+        for name in ["mai", "mainly", "Main2", "other", "temp"] {
+          try db.execute("INSERT INTO \"\(name)\".\(name == "temp" ? "t" : "a") VALUES (1)")
+        }
+        try db.execute("INSERT INTO main.b VALUES (1)")
+      }
+      try await pool.write { db in try db.execute("INSERT INTO other.a VALUES (2)") }
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (2)") }
+      // The commit to `other` alone writes no WAL of the main database: no element.
+      #expect(await iterator.next() == CommittedChanges(tables: ["b"]))
+      #expect(await iterator.next() == CommittedChanges(tables: ["a"]))
+    }
+  }
+
+  @Test("a rolled-back or vetoed transaction reports nothing and leaves nothing in the next commit")
+  func rollbackReportsNothing() async throws {
+    try await withPool(recipe("CREATE TABLE a(x); CREATE TABLE b(x); CREATE TABLE c(x)")) { pool in
+      let stream = try await pool.changes()
+      var iterator = stream.makeAsyncIterator()
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+      try await pool.writeWithoutTransaction { db in
+        try db.execute("BEGIN; INSERT INTO c VALUES (1); INSERT INTO b VALUES (1); ROLLBACK")
+      }
+      struct Veto: Error {}
+      await #expect(throws: SQLiteError.self) {
+        try await pool.writeWithoutTransaction { db in
+          db.onCommit { throw Veto() }
+          defer { db.onCommit(nil) }
+          try db.execute("INSERT INTO c VALUES (2)")
+        }
+      }
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (2)") }
+      try await pool.write { db in try db.execute("INSERT INTO b VALUES (3)") }
+      #expect(await iterator.next() == CommittedChanges(tables: ["a"]))
+      #expect(await iterator.next() == CommittedChanges(tables: ["a"]))
+      #expect(await iterator.next() == CommittedChanges(tables: ["b"]))
+      let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM c", as: Int.self)
+      }
+      #expect(count == 0)
+    }
+  }
+}
