@@ -20,13 +20,25 @@ package enum VirtualTableModule {
     risk: VirtualTableRisk = .normal,
     _ make: @escaping (OpaquePointer, VirtualTableArguments) throws(VirtualTableError) -> Table
   ) throws(SQLiteError) {
+    try register(
+      name, on: db, kind: kind, risk: risk, updates: Table.acceptsUpdates,
+      transactions: Table.takesPartInTransactions, overloads: Table.overloadedFunction != nil,
+      cursor: Table.Cursor.calls,
+      make: { db, arguments throws(VirtualTableError) in try make(db, arguments) })
+  }
+
+  /// ``register(_:on:kind:risk:_:)`` once the table type is known only by what it has.
+  private static func register(
+    _ name: String, on db: OpaquePointer, kind: VirtualTableKind, risk: VirtualTableRisk,
+    updates: Bool, transactions: Bool, overloads: Bool, cursor: CursorCalls,
+    make:
+      @escaping (OpaquePointer, VirtualTableArguments) throws(VirtualTableError) ->
+      any VirtualTable
+  ) throws(SQLiteError) {
     let registration = Registration(
       module: Callbacks.module(
-        kind: kind, updates: Table.acceptsUpdates,
-        transactions: Table.takesPartInTransactions,
-        overloads: Table.overloadedFunction != nil),
-      risk: risk,
-      make: { db, arguments throws(VirtualTableError) in try make(db, arguments) })
+        kind: kind, updates: updates, transactions: transactions, overloads: overloads),
+      risk: risk, cursor: cursor, make: make)
     let rc = sqlite3_create_module_v2(
       db, name, registration.module, Unmanaged.passRetained(registration).toOpaque(),
       { pointer in
@@ -52,14 +64,15 @@ package enum VirtualTableModule {
   /// A module's client data, retained by SQLite and released in the module's destructor.
   ///
   /// It holds the module's `sqlite3_module` (which SQLite reads but does not copy), how its
-  /// tables are made, and where they may be used.
+  /// tables are made, where they may be used, and how their cursors are called.
   final class Registration {
     let module: UnsafeMutablePointer<sqlite3_module>
     let risk: VirtualTableRisk
+    let cursor: CursorCalls
     let make: (OpaquePointer, VirtualTableArguments) throws(VirtualTableError) -> any VirtualTable
 
     init(
-      module: sqlite3_module, risk: VirtualTableRisk,
+      module: sqlite3_module, risk: VirtualTableRisk, cursor: CursorCalls,
       make:
         @escaping (OpaquePointer, VirtualTableArguments) throws(VirtualTableError) ->
         any VirtualTable
@@ -67,6 +80,7 @@ package enum VirtualTableModule {
       self.module = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)
       self.module.initialize(to: module)
       self.risk = risk
+      self.cursor = cursor
       self.make = make
     }
 
