@@ -78,14 +78,12 @@ extension VirtualTableModule {
         return SQLITE_OK
       }
       module.xFilter = { cursor, plan, _, count, values in
-        Callbacks.call(cursor) { calls, reference throws(VirtualTableError) in
-          try calls.filter(reference, plan, FunctionArguments(count: count, values: values))
+        Callbacks.call(cursor) { calls, reference, object in
+          calls.filter(reference, object, plan, FunctionArguments(count: count, values: values))
         }
       }
       module.xNext = { cursor in
-        Callbacks.call(cursor) { calls, reference throws(VirtualTableError) in
-          try calls.next(reference)
-        }
+        Callbacks.call(cursor) { calls, reference, object in calls.next(reference, object) }
       }
       module.xEof = { cursor in
         guard let cursor else { return 1 }
@@ -94,8 +92,8 @@ extension VirtualTableModule {
       }
       module.xColumn = { cursor, context, column in
         guard let context else { return SQLITE_ERROR }
-        return Callbacks.call(cursor) { calls, reference throws(VirtualTableError) in
-          try calls.column(reference, column, FunctionContext(raw: context))
+        return Callbacks.call(cursor) { calls, reference, object in
+          calls.column(reference, object, column, FunctionContext(raw: context))
         }
       }
       module.xRowid = { cursor, rowid in
@@ -227,24 +225,19 @@ extension VirtualTableModule {
       }
     }
 
-    /// Runs `body` with the calls of the cursor behind `cursor` and the cursor; an error is
-    /// left on its table.
+    /// Runs `body` with the calls of the cursor behind `cursor`, the cursor and SQLite's
+    /// cursor object, and returns its result code.
     ///
     /// Always inlined, so `body` is too.
     @inline(__always)
     private static func call(
       _ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?,
-      _ body: (CursorCalls, Unmanaged<AnyObject>) throws(VirtualTableError) -> Void
+      _ body: (CursorCalls, Unmanaged<AnyObject>, UnsafeMutableRawPointer) -> Int32
     ) -> Int32 {
       guard let cursor else { return SQLITE_ERROR }
       let object = CursorObject.from(cursor).pointee
       return object.calls._withUnsafeGuaranteedRef { calls in
-        do throws(VirtualTableError) {
-          try body(calls, object.cursor)
-          return SQLITE_OK
-        } catch {
-          return fail(cursor.pointee.pVtab, error)
-        }
+        body(calls, object.cursor, UnsafeMutableRawPointer(cursor))
       }
     }
 
@@ -265,7 +258,7 @@ extension VirtualTableModule {
     ///
     /// Never inlined: kept out of a row's callbacks, it leaves them short.
     @inline(never)
-    private static func fail(
+    static func fail(
       _ table: UnsafeMutablePointer<sqlite3_vtab>?, _ error: VirtualTableError
     )
       -> Int32

@@ -54,6 +54,12 @@ package enum VirtualTableModule {
     try check(sqlite3_overload_function(db, name, -1), db)
   }
 
+  /// Leaves `error`'s message on the table of SQLite's cursor object `cursor` (SQLite reports
+  /// it for the failing call) and returns its code: how a ``CursorCalls`` closure fails.
+  package static func fail(_ cursor: UnsafeMutableRawPointer, _ error: VirtualTableError) -> Int32 {
+    Callbacks.fail(cursor.assumingMemoryBound(to: sqlite3_vtab_cursor.self).pointee.pVtab, error)
+  }
+
   private static func check(_ rc: Int32, _ db: OpaquePointer) throws(SQLiteError) {
     guard rc == SQLITE_OK else {
       throw SQLiteError(

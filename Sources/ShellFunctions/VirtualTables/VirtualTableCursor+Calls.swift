@@ -1,3 +1,4 @@
+import CSQLite
 package import SQLiteCore
 
 /// The calls SQLiteCore's one C module makes on a cursor type's cursors, written here, where the
@@ -8,19 +9,19 @@ package import SQLiteCore
 extension VirtualTableCursor {
   package static var calls: CursorCalls {
     CursorCalls(
-      filter: { reference, plan, arguments throws(VirtualTableError) in
-        try borrowing(reference) { cursor throws(VirtualTableError) in
+      filter: { reference, object, plan, arguments in
+        borrowing(reference, object) { cursor throws(VirtualTableError) in
           try cursor.filter(plan: plan, arguments)
         }
       },
-      next: { reference throws(VirtualTableError) in
-        try borrowing(reference) { cursor throws(VirtualTableError) in try cursor.next() }
+      next: { reference, object in
+        borrowing(reference, object) { cursor throws(VirtualTableError) in try cursor.next() }
       },
       isAtEnd: { reference in
         reference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).isAtEnd }
       },
-      column: { reference, index, context throws(VirtualTableError) in
-        try borrowing(reference) { cursor throws(VirtualTableError) in
+      column: { reference, object, index, context in
+        borrowing(reference, object) { cursor throws(VirtualTableError) in
           try cursor.column(index, into: context)
         }
       },
@@ -32,15 +33,17 @@ extension VirtualTableCursor {
       })
   }
 
-  /// Runs `body` on the cursor `reference` holds, which SQLite's cursor object keeps alive.
+  /// Runs `body` on the cursor `reference` holds, which SQLite's cursor object `object` keeps
+  /// alive, and returns the callback's result code: `SQLITE_OK`, or the code of the error thrown,
+  /// its message left on the table.
   ///
-  /// Not generic over a result, and the error kept in a concrete optional: a generic `Result`
-  /// here would look up its metadata at run time on every call. Always inlined, so the
-  /// body's closure is too.
+  /// The error kept in a concrete optional: a generic `Result` here would look up its metadata
+  /// at run time on every call. Always inlined, so the body's closure is too.
   @inline(__always)
   private static func borrowing(
-    _ reference: Unmanaged<AnyObject>, _ body: (Self) throws(VirtualTableError) -> Void
-  ) throws(VirtualTableError) {
+    _ reference: Unmanaged<AnyObject>, _ object: UnsafeMutableRawPointer,
+    _ body: (Self) throws(VirtualTableError) -> Void
+  ) -> Int32 {
     var failure: VirtualTableError?
     reference._withUnsafeGuaranteedRef { cursor in
       do throws(VirtualTableError) {
@@ -49,6 +52,7 @@ extension VirtualTableCursor {
         failure = error
       }
     }
-    if let failure { throw failure }
+    guard let failure else { return SQLITE_OK }
+    return VirtualTableModule.fail(object, failure)
   }
 }
