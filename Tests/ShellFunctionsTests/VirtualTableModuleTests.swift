@@ -1,4 +1,5 @@
 import SQLiteCore
+import ShellFunctions
 import Testing
 
 /// How many table and cursor objects of ``CountingTable`` are alive.

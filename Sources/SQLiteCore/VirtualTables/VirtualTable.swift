@@ -81,6 +81,12 @@ package protocol VirtualTableCursor: AnyObject {
 
   /// Releases what the scan holds, just before SQLite frees the cursor (`xClose`).
   func close()
+
+  /// How the C module calls this type's cursors, made once per registered module.
+  ///
+  /// Do not implement it: the `VirtualTableCursor` extension in ShellFunctions does, for every
+  /// cursor type (see ``CursorCalls`` for why there).
+  static var calls: CursorCalls { get }
 }
 
 extension VirtualTableCursor {

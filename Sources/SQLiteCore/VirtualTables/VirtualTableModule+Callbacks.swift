@@ -1,26 +1,29 @@
 import CSQLite
 
 extension VirtualTableModule {
-  /// SQLite's table object, followed by the Swift table it retains.
+  /// SQLite's table object, followed by the Swift table it retains, and how its cursors are
+  /// called (retained for them: every cursor is closed before its table is disconnected).
   struct TableObject {
     var base = sqlite3_vtab()
     let table: any VirtualTable
     let db: OpaquePointer
+    let cursorCalls: CursorCalls
 
     static func from(_ pointer: UnsafeMutablePointer<sqlite3_vtab>) -> UnsafeMutablePointer<Self> {
       UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Self.self)
     }
   }
 
-  /// SQLite's cursor object, followed by the Swift cursor it retains and the cursor's type.
+  /// SQLite's cursor object, followed by the Swift cursor it retains and its type's calls.
   ///
   /// The cursor is retained once, at `xOpen`, and released at `xClose`; the calls between
-  /// borrow it (see the `VirtualTableCursor` extension below), so a row costs no reference counting,
-  /// and each call goes straight to the cursor type's own method.
+  /// borrow it, and the ``CursorCalls`` its table holds (see `CursorCalls.swift`), so a row
+  /// costs no reference counting, and each call goes through one closure compiled for the
+  /// cursor's type to its own method.
   struct CursorObject {
     var base = sqlite3_vtab_cursor()
     let cursor: Unmanaged<AnyObject>
-    let type: any VirtualTableCursor.Type
+    let calls: Unmanaged<CursorCalls>
 
     static func from(_ pointer: UnsafeMutablePointer<sqlite3_vtab_cursor>)
       -> UnsafeMutablePointer<Self>
@@ -67,38 +70,36 @@ extension VirtualTableModule {
       module.xClose = { cursor in
         guard let cursor else { return SQLITE_OK }
         let object = CursorObject.from(cursor)
-        object.pointee.type.close(object.pointee.cursor)
-        object.pointee.cursor.release()
+        let reference = object.pointee.cursor
+        object.pointee.calls._withUnsafeGuaranteedRef { $0.close(reference) }
+        reference.release()
         object.deinitialize(count: 1)
         object.deallocate()
         return SQLITE_OK
       }
       module.xFilter = { cursor, plan, _, count, values in
-        Callbacks.call(cursor) { object throws(VirtualTableError) in
-          try object.type.filter(
-            object.cursor, plan: plan, FunctionArguments(count: count, values: values))
+        Callbacks.call(cursor) { calls, reference, object in
+          calls.filter(reference, object, plan, FunctionArguments(count: count, values: values))
         }
       }
       module.xNext = { cursor in
-        Callbacks.call(cursor) { object throws(VirtualTableError) in
-          try object.type.next(object.cursor)
-        }
+        Callbacks.call(cursor) { calls, reference, object in calls.next(reference, object) }
       }
       module.xEof = { cursor in
         guard let cursor else { return 1 }
         let object = CursorObject.from(cursor).pointee
-        return object.type.isAtEnd(object.cursor) ? 1 : 0
+        return object.calls._withUnsafeGuaranteedRef { $0.isAtEnd(object.cursor) } ? 1 : 0
       }
       module.xColumn = { cursor, context, column in
         guard let context else { return SQLITE_ERROR }
-        return Callbacks.call(cursor) { object throws(VirtualTableError) in
-          try object.type.column(object.cursor, column, into: FunctionContext(raw: context))
+        return Callbacks.call(cursor) { calls, reference, object in
+          calls.column(reference, object, column, FunctionContext(raw: context))
         }
       }
       module.xRowid = { cursor, rowid in
         guard let cursor else { return SQLITE_ERROR }
         let object = CursorObject.from(cursor).pointee
-        rowid?.pointee = object.type.rowid(object.cursor)
+        rowid?.pointee = object.calls._withUnsafeGuaranteedRef { $0.rowid(object.cursor) }
         return SQLITE_OK
       }
       if updates {
@@ -169,7 +170,8 @@ extension VirtualTableModule {
       case .directOnly: _ = csqlite_vtab_config_direct_only(db)
       }
       let object = UnsafeMutablePointer<TableObject>.allocate(capacity: 1)
-      object.initialize(to: TableObject(table: made, db: db))
+      object.initialize(
+        to: TableObject(table: made, db: db, cursorCalls: registration.cursor))
       table.pointee = UnsafeMutableRawPointer(object).assumingMemoryBound(to: sqlite3_vtab.self)
       return SQLITE_OK
     }
@@ -191,8 +193,9 @@ extension VirtualTableModule {
     ) -> Int32 {
       guard let table, let cursor else { return SQLITE_ERROR }
       var opened: CursorObject?
+      let calls = TableObject.from(table).pointee.cursorCalls
       let rc = call(table) { table throws(VirtualTableError) in
-        opened = try cursorObject(of: table)
+        opened = try cursorObject(of: table, calls)
       }
       guard rc == SQLITE_OK, let opened else { return rc }
       let object = UnsafeMutablePointer<CursorObject>.allocate(capacity: 1)
@@ -203,11 +206,10 @@ extension VirtualTableModule {
     }
 
     /// A new cursor of `table`, retained until `xClose` releases it.
-    private static func cursorObject<Table: VirtualTable>(of table: Table)
+    private static func cursorObject<Table: VirtualTable>(of table: Table, _ calls: CursorCalls)
       throws(VirtualTableError) -> CursorObject
     {
-      CursorObject(
-        cursor: .passRetained(try table.openCursor()), type: Table.Cursor.self)
+      CursorObject(cursor: .passRetained(try table.openCursor()), calls: .passUnretained(calls))
     }
 
     /// Runs `body` on the table behind `table`; an error is left on it.
@@ -223,17 +225,19 @@ extension VirtualTableModule {
       }
     }
 
-    /// Runs `body` on the cursor behind `cursor`; an error is left on its table.
+    /// Runs `body` with the calls of the cursor behind `cursor`, the cursor and SQLite's
+    /// cursor object, and returns its result code.
+    ///
+    /// Always inlined, so `body` is too.
+    @inline(__always)
     private static func call(
       _ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?,
-      _ body: (CursorObject) throws(VirtualTableError) -> Void
+      _ body: (CursorCalls, Unmanaged<AnyObject>, UnsafeMutableRawPointer) -> Int32
     ) -> Int32 {
       guard let cursor else { return SQLITE_ERROR }
-      do {
-        try body(CursorObject.from(cursor).pointee)
-        return SQLITE_OK
-      } catch {
-        return fail(cursor.pointee.pVtab, error)
+      let object = CursorObject.from(cursor).pointee
+      return object.calls._withUnsafeGuaranteedRef { calls in
+        body(calls, object.cursor, UnsafeMutableRawPointer(cursor))
       }
     }
 
@@ -251,7 +255,10 @@ extension VirtualTableModule {
 
     /// Leaves `error`'s message on the table (SQLite reports it for the failing call) and
     /// returns its code.
-    private static func fail(
+    ///
+    /// Never inlined: kept out of a row's callbacks, it leaves them short.
+    @inline(never)
+    static func fail(
       _ table: UnsafeMutablePointer<sqlite3_vtab>?, _ error: VirtualTableError
     )
       -> Int32
@@ -262,61 +269,5 @@ extension VirtualTableModule {
       }
       return error.code
     }
-  }
-}
-
-/// What the C callbacks call on a cursor SQLite's cursor object holds (``VirtualTableModule/CursorObject``),
-/// opened on its type: each borrows the cursor for the call, without retaining it.
-extension VirtualTableCursor {
-  /// Runs `body` on the cursor `reference` holds, which the caller keeps alive.
-  ///
-  /// Not generic over a result, and the error kept in a concrete optional: a generic `Result`
-  /// here would look up its metadata at run time on every call. Always inlined, so the
-  /// body's closure is too.
-  @inline(__always)
-  private static func borrowing(
-    _ reference: Unmanaged<AnyObject>, _ body: (Self) throws(VirtualTableError) -> Void
-  ) throws(VirtualTableError) {
-    var failure: VirtualTableError?
-    reference._withUnsafeGuaranteedRef { cursor in
-      do throws(VirtualTableError) {
-        try body(unsafeDowncast(cursor, to: Self.self))
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
-  }
-
-  static func filter(
-    _ reference: Unmanaged<AnyObject>, plan: Int32, _ arguments: FunctionArguments
-  ) throws(VirtualTableError) {
-    try borrowing(reference) { cursor throws(VirtualTableError) in
-      try cursor.filter(plan: plan, arguments)
-    }
-  }
-
-  static func next(_ reference: Unmanaged<AnyObject>) throws(VirtualTableError) {
-    try borrowing(reference) { cursor throws(VirtualTableError) in try cursor.next() }
-  }
-
-  static func isAtEnd(_ reference: Unmanaged<AnyObject>) -> Bool {
-    reference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).isAtEnd }
-  }
-
-  static func column(
-    _ reference: Unmanaged<AnyObject>, _ index: Int32, into context: FunctionContext
-  ) throws(VirtualTableError) {
-    try borrowing(reference) { cursor throws(VirtualTableError) in
-      try cursor.column(index, into: context)
-    }
-  }
-
-  static func rowid(_ reference: Unmanaged<AnyObject>) -> Int64 {
-    reference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).rowid }
-  }
-
-  static func close(_ reference: Unmanaged<AnyObject>) {
-    reference._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).close() }
   }
 }
