@@ -13,6 +13,7 @@ enum Litesh {
     // one pipe or file (`2>&1`). Elsewhere (a terminal, separate files) the order cannot show,
     // and neither this nor the flush before each line is worth its write(2) calls.
     errors.writesThrough = isatty(2) == 0 && sharesOneFile(1, 2)
+    output.flushesRowsOnTime = !errors.writesThrough
     var launcher = ShellLauncher(
       arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
       errors: errors,

@@ -49,6 +49,12 @@ package final class OutputSink {
   /// standard error when it shares one pipe or file with standard output (`2>&1`), so
   /// messages land between the output lines exactly where sqlite3's do.
   package var writesThrough = false
+  /// Whether formatters write rows out each tenth of a second (``FlushTicker``).
+  ///
+  /// Rows of a slow query then appear as they are found. Off for standard output when standard
+  /// error shares its pipe or file: sqlite3's output then reaches it only before each input
+  /// line, and a flush on a timer would put its messages elsewhere, by chance.
+  package var flushesRowsOnTime = true
   /// Whether the reader of this pipe has gone (`EPIPE` with SIGPIPE ignored): nothing written
   /// here can arrive any more.
   package var isBroken: Bool { writeFailure == EPIPE }

@@ -23,6 +23,12 @@ struct MergedStreamsTests {
       "lines read by .read flush their output too",
       input: ".print out\n.read s.sql\n.print back\n",
       files: ["s.sql": ".print in\n.bail x\n.print in2\nSELECT 2;\n.timeout a b\n"]),
+    CompatibilityCase(
+      "a statement's error comes before the output of its own line, echo included",
+      input: "SELECT 1; SELECT x;\nSELECT 2;\n.echo on\n.headers on\nSELECT 3 AS a; SELECT y;\n"),
+    CompatibilityCase(
+      "an error of SQL given as an argument or with -cmd comes before the output",
+      ["-cmd", "SELECT 1", "-cmd", "SELECT x", ":memory:", "SELECT 2; SELECT y"]),
   ]
 
   @Test("messages land where sqlite3's do", arguments: cases)

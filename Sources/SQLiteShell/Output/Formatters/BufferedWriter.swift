@@ -32,7 +32,7 @@ struct BufferedWriter {
     isOrdered = sink.interleavesWrites
     counter = sink.rowCounter
     ticker = FlushTicker.shared
-    flushesOnTime = !sink.isMemory
+    flushesOnTime = !sink.isMemory && sink.flushesRowsOnTime
     isInterrupted = sink.isInterrupted
     rowBase = counter?.value ?? 0
     if !isOrdered { swap(&bytes, &sink.buffer) }
