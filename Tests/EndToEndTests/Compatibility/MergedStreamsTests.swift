@@ -29,6 +29,11 @@ struct MergedStreamsTests {
     CompatibilityCase(
       "an error of SQL given as an argument or with -cmd comes before the output",
       ["-cmd", "SELECT 1", "-cmd", "SELECT x", ":memory:", "SELECT 2; SELECT y"]),
+    CompatibilityCase(
+      "a line's output longer than sqlite3's buffer goes out in its blocks before the error",
+      input: "SELECT printf('%.10000c', 'x'); SELECT a;\nSELECT printf('%.8191c', 'y'); SELECT b;\n"
+        + "SELECT printf('%.4095c', 'z'); SELECT c;\n.mode box\nWITH RECURSIVE n(i) AS"
+        + " (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT i FROM n; SELECT d;\n"),
   ]
 
   @Test("messages land where sqlite3's do", arguments: cases)
