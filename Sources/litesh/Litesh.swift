@@ -13,6 +13,8 @@ enum Litesh {
     // one pipe or file (`2>&1`). Elsewhere (a terminal, separate files) the order cannot show,
     // and neither this nor the flush before each line is worth its write(2) calls.
     errors.writesThrough = isatty(2) == 0 && sharesOneFile(1, 2)
+    output.flushesRowsOnTime = !errors.writesThrough
+    if errors.writesThrough { output.blockSize = stdioBufferSize(1) }
     var launcher = ShellLauncher(
       arguments: CommandLine.arguments, argumentBytes: rawArguments(), output: output,
       errors: errors,
@@ -54,6 +56,14 @@ enum Litesh {
     var b = stat()
     guard fstat(first, &a) == 0, fstat(second, &b) == 0 else { return false }
     return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+  }
+
+  /// The buffer glibc gives a fully buffered stream on `descriptor`: its `st_blksize`, at most
+  /// `BUFSIZ` (4 KiB for a pipe or most files).
+  static func stdioBufferSize(_ descriptor: Int32) -> Int {
+    var status = stat()
+    let size = fstat(descriptor, &status) == 0 ? Int(status.st_blksize) : 0
+    return size > 0 && size < Int(BUFSIZ) ? size : Int(BUFSIZ)
   }
 
   /// `argv` as the exact bytes given: `CommandLine.arguments` replaced what is not UTF-8.

@@ -92,6 +92,24 @@ struct ConnectionPoolChangeRecordingTests {
     }
   }
 
+  @Test("after a commit to more than 64 tables, a commit to its first 64 reports those 64")
+  func moreTablesThanBits() async throws {
+    let names = (0..<70).map { "t\($0)" }
+    let schema = names.map { "CREATE TABLE \($0)(x)" }.joined(separator: "; ")
+    try await withPool(recipe(schema)) { pool in
+      let stream = try await pool.changes()
+      var iterator = stream.makeAsyncIterator()
+      for count in [70, 64, 70] {
+        try await pool.write { db in
+          for name in names.prefix(count) { try db.execute("INSERT INTO \(name) VALUES (1)") }
+        }
+      }
+      #expect(await iterator.next() == CommittedChanges(tables: Set(names)))
+      #expect(await iterator.next() == CommittedChanges(tables: Set(names.prefix(64))))
+      #expect(await iterator.next() == CommittedChanges(tables: Set(names)))
+    }
+  }
+
   @Test("tables whose names differ only in case are told apart as SQLite does")
   func namesDifferingInCase() async throws {
     // SQLite folds ASCII case only: `Users` and `users` are one table, `é` and `É` two.

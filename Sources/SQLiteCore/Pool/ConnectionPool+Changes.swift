@@ -86,7 +86,8 @@ final class ChangeObservation: Sendable {
     /// The tables of the transaction that commits, and a fresh start for the next one.
     func commit() -> Set<String> {
       let all: UInt64 = lastNames.count >= 64 ? .max : (1 << UInt64(lastNames.count)) - 1
-      if !fresh.isEmpty || fromLast != all {
+      // Past 64 names the bits cannot tell whether the others changed too: build the set.
+      if !fresh.isEmpty || fromLast != all || lastNames.count > 64 {
         var names = fresh
         for index in lastNames.indices.prefix(64) where fromLast & (1 << UInt64(index)) != 0 {
           names.append(lastNames[index])

@@ -35,8 +35,7 @@ extension Shell {
       // A -safe refusal already printed its message and ends the shell; a statement stopped
       // because nobody reads standard output any more gets the lost-output message only.
       if exitCode != nil || standardOutput.isBroken { return false }
-      output.flush()
-      standardOutput.flush()
+      flushBeforeMessage()
       if line == nil, let report = personReport(of: failure, on: connection) {
         errors.write(report.text)
       } else {
@@ -51,6 +50,15 @@ extension Shell {
         "changes: \(connection.changes)   total_changes: \(connection.totalChanges)\n")
     }
     return true
+  }
+
+  /// Writes the output out before a statement's error message, unless both streams share one
+  /// pipe or file (`2>&1`): sqlite3 writes the message unbuffered and flushes its output only
+  /// before the next input line, so there the message comes before this line's output.
+  private func flushBeforeMessage() {
+    if errors.writesThrough { return }
+    output.flush()
+    standardOutput.flush()
   }
 
   /// Runs SQL given as a command-line argument: sqlite3's `Error: in prepare, …` wording.
@@ -68,7 +76,7 @@ extension Shell {
     guard let failure = execute(sql, on: connection) else { return nil }
     if let exitCode { return exitCode }
     if standardOutput.isBroken { return 1 }
-    output.flush()
+    flushBeforeMessage()
     errors.write("Error: ")
     errors.write(ErrorText.detail(failure.error, phase: failure.phase, sql: failure.sql))
     errors.write("\n")

@@ -18,7 +18,8 @@ package final class OutputSink {
   package var buffer: [UInt8] = []
   let target: Target
   private var memory: [UInt8] = []
-  private let flushThreshold = 1 << 16
+  /// How many pending bytes make a write: 64 KiB, or one more than ``blockSize``.
+  package private(set) var flushThreshold = 1 << 16
   private var closeAction: (() -> Void)?
   /// When set, flushed bytes go to this closure instead of the file descriptor: the REPL's
   /// pager and its error colouring take over the terminal's bytes here.
@@ -49,6 +50,20 @@ package final class OutputSink {
   /// standard error when it shares one pipe or file with standard output (`2>&1`), so
   /// messages land between the output lines exactly where sqlite3's do.
   package var writesThrough = false
+  /// Whether formatters write rows out each tenth of a second (``FlushTicker``).
+  ///
+  /// Rows of a slow query then appear as they are found. Off for standard output when standard
+  /// error shares its pipe or file: sqlite3's output then reaches it only before each input
+  /// line, and a flush on a timer would put its messages elsewhere, by chance.
+  package var flushesRowsOnTime = true
+  /// When set, the sink writes as C's fully buffered stdio does with a buffer of this size.
+  ///
+  /// Whole blocks go out once more than one is pending, keeping 1 to `blockSize` bytes.
+  /// Standard output gets it when standard error shares its pipe or file, so a message written
+  /// in the middle of a long output lands after the same byte as sqlite3's.
+  package var blockSize: Int? {
+    didSet { flushThreshold = blockSize.map { $0 + 1 } ?? 1 << 16 }
+  }
   /// Whether the reader of this pipe has gone (`EPIPE` with SIGPIPE ignored): nothing written
   /// here can arrive any more.
   package var isBroken: Bool { writeFailure == EPIPE }
@@ -116,7 +131,18 @@ package final class OutputSink {
   /// Writes the buffer out once it passes the threshold.
   @inline(__always)
   package func flushIfFull() {
-    if writesThrough || buffer.count >= flushThreshold { flush() }
+    if writesThrough || buffer.count >= flushThreshold { flushFull() }
+  }
+
+  /// Writes out a full buffer: all of it, or with ``blockSize`` its whole blocks but the last.
+  @inline(never)
+  private func flushFull() {
+    guard let blockSize, buffer.count > blockSize else { return flush() }
+    let keep = (buffer.count - 1) % blockSize + 1
+    let rest = Array(buffer[(buffer.count - keep)...])
+    buffer.removeLast(keep)
+    flush()
+    buffer.append(contentsOf: rest)
   }
 
   /// Writes everything pending.

@@ -23,6 +23,17 @@ struct MergedStreamsTests {
       "lines read by .read flush their output too",
       input: ".print out\n.read s.sql\n.print back\n",
       files: ["s.sql": ".print in\n.bail x\n.print in2\nSELECT 2;\n.timeout a b\n"]),
+    CompatibilityCase(
+      "a statement's error comes before the output of its own line, echo included",
+      input: "SELECT 1; SELECT x;\nSELECT 2;\n.echo on\n.headers on\nSELECT 3 AS a; SELECT y;\n"),
+    CompatibilityCase(
+      "an error of SQL given as an argument or with -cmd comes before the output",
+      ["-cmd", "SELECT 1", "-cmd", "SELECT x", ":memory:", "SELECT 2; SELECT y"]),
+    CompatibilityCase(
+      "a line's output longer than sqlite3's buffer goes out in its blocks before the error",
+      input: "SELECT printf('%.10000c', 'x'); SELECT a;\nSELECT printf('%.8191c', 'y'); SELECT b;\n"
+        + "SELECT printf('%.4095c', 'z'); SELECT c;\n.mode box\nWITH RECURSIVE n(i) AS"
+        + " (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT i FROM n; SELECT d;\n"),
   ]
 
   @Test("messages land where sqlite3's do", arguments: cases)

@@ -25,14 +25,16 @@ struct BufferedWriter {
   let isInterrupted: (@Sendable () -> Bool)?
   private let rowBase: Int
   private var rows = 0
-  private static let threshold = 1 << 16
+  /// The sink's ``OutputSink/flushThreshold``: bytes handed over once they reach it.
+  private let threshold: Int
 
   init(_ sink: OutputSink) {
     self.sink = sink
     isOrdered = sink.interleavesWrites
     counter = sink.rowCounter
     ticker = FlushTicker.shared
-    flushesOnTime = !sink.isMemory
+    flushesOnTime = !sink.isMemory && sink.flushesRowsOnTime
+    threshold = sink.flushThreshold
     isInterrupted = sink.isInterrupted
     rowBase = counter?.value ?? 0
     if !isOrdered { swap(&bytes, &sink.buffer) }
@@ -60,7 +62,7 @@ struct BufferedWriter {
       bytes.removeAll(keepingCapacity: true)
       sink.flushIfFull()
       if flushesOnTime && ticker.isDue { flushNow() }
-    } else if bytes.count >= Self.threshold {
+    } else if bytes.count >= threshold {
       swap(&bytes, &sink.buffer)
       sink.flushIfFull()
       swap(&bytes, &sink.buffer)
