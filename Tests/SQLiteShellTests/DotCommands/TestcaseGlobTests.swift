@@ -63,4 +63,15 @@ struct TestcaseGlobTests {
     #expect(TestcaseGlob("a \t b".utf8).matches("a\n\n b \n\n".utf8))
     #expect(!TestcaseGlob("a b ".utf8).matches("a b".utf8))
   }
+
+  @Test("a pattern of many stars that almost matches is answered, not backtracked for ever")
+  func manyStars() {
+    // sqlite3's backtracking tries every way to place 40 stars in 200 bytes (the fuzz target
+    // 'parsers' found such a pattern): only remembering the positions that failed ends it.
+    let pattern = String(repeating: "*a", count: 40) + "b"
+    #expect(!TestcaseGlob(pattern.utf8).matches(String(repeating: "a", count: 200).utf8))
+    #expect(TestcaseGlob(pattern.utf8).matches((String(repeating: "a", count: 200) + "b").utf8))
+    #expect(TestcaseGlob("*[b]*[c]x".utf8).matches("aabacx".utf8))
+    #expect(!TestcaseGlob("*[b]*[c]x".utf8).matches("aabacy".utf8))
+  }
 }

@@ -15,11 +15,36 @@ package struct TestcaseGlob {
   }
 
   /// Whether `text` matches the whole pattern.
+  ///
+  /// sqlite3's matcher backtracks at every `*`, which takes exponential time on a pattern of
+  /// many stars that almost matches; this one remembers each (pattern, text) position it found
+  /// no match from, so it answers the same in time bounded by their product.
   package func matches(_ text: some Sequence<UInt8>) -> Bool {
-    Self.match(pattern[...], Array(text)[...])
+    let text = Array(text)
+    var search = Search(width: text.count + 1)
+    return Self.match(pattern[...], text[...], &search)
   }
 
-  private static func match(_ glob: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+  /// The positions already known not to match, as `pattern index × width + text index`.
+  private struct Search {
+    let width: Int
+    var failed: Set<Int> = []
+  }
+
+  /// Whether `text` matches `glob`, both slices of the arrays ``matches(_:)`` started with.
+  private static func match(
+    _ glob: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>, _ search: inout Search
+  ) -> Bool {
+    let key = glob.startIndex * search.width + text.startIndex
+    if search.failed.contains(key) { return false }
+    let isMatch = matchOnce(glob, text, &search)
+    if !isMatch { search.failed.insert(key) }
+    return isMatch
+  }
+
+  private static func matchOnce(
+    _ glob: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>, _ search: inout Search
+  ) -> Bool {
     var glob = glob
     var text = text
     while let c = glob.popFirst() {
@@ -28,7 +53,7 @@ package struct TestcaseGlob {
         while let next = glob.first, isSpace(next) { glob.removeFirst() }
         while let next = text.first, isSpace(next) { text.removeFirst() }
       } else if c == UInt8(ascii: "*") {
-        return matchStar(&glob, text)
+        return matchStar(&glob, text, &search)
       } else if c == UInt8(ascii: "?") {
         guard text.popFirst() != nil else { return false }
       } else if c == UInt8(ascii: "[") {
@@ -50,23 +75,25 @@ package struct TestcaseGlob {
   }
 
   /// The rest of the pattern after a `*` (already taken from `glob`).
-  private static func matchStar(_ glob: inout ArraySlice<UInt8>, _ text: ArraySlice<UInt8>)
-    -> Bool
-  {
+  private static func matchStar(
+    _ glob: inout ArraySlice<UInt8>, _ text: ArraySlice<UInt8>, _ search: inout Search
+  ) -> Bool {
     var text = text
+    // The pattern from the character `next` holds: `[c] + glob`, in the same array.
+    var fromNext = glob
     var next = glob.popFirst()
     while let c = next, c == UInt8(ascii: "*") || c == UInt8(ascii: "?") {
       if c == UInt8(ascii: "?"), text.popFirst() == nil { return false }
+      fromNext = glob
       next = glob.popFirst()
     }
     guard let c = next else { return true }
     if c == UInt8(ascii: "[") {
-      let set = ArraySlice([c] + glob)
-      while !text.isEmpty, !match(set, text) { text.removeFirst() }
+      while !text.isEmpty, !match(fromNext, text, &search) { text.removeFirst() }
       return !text.isEmpty
     }
     while let byte = text.popFirst() {
-      if byte == c, match(glob, text) { return true }
+      if byte == c, match(glob, text, &search) { return true }
     }
     return false
   }
