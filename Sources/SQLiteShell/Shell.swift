@@ -165,9 +165,7 @@ package final class Shell {
     while !shouldExit {
       let didProcess = reader.withNextLine { line -> Bool in
         if pendingStop != nil { return false }
-        // sqlite3 flushes its output before each input line: a message (unbuffered) comes
-        // after the earlier lines' output and before its own line's, in one pipe (`2>&1`).
-        if errors.writesThrough { standardOutput.flush() }
+        flushBeforeInputLine()
         processLine(bytes: line)
         return true
       }

@@ -63,7 +63,7 @@ extension Shell {
       }
       let disposition = buffer.feed(line)
       input.lineNumber = buffer.lineNumber
-      if errors.writesThrough { standardOutput.flush() }  // as in ``run(_:)``
+      flushBeforeInputLine()
       switch perform(disposition, lineNumbers: true) {
       case .success: break
       case .failure: errorCount += 1
@@ -79,6 +79,15 @@ extension Shell {
 
   /// Splits, resolves and runs one dot-command line.
   func runDotCommand(_ line: String) -> DotCommand.Outcome { runDotCommand(SQLText(line)) }
+
+  /// Flushes standard output before an input line when standard error shares its pipe or file.
+  ///
+  /// sqlite3 flushes its output before each input line, so with `2>&1` a message (written
+  /// through) comes after the earlier lines' output and before its own line's. For the main
+  /// input and for nested ones (`.read`).
+  func flushBeforeInputLine() {
+    if errors.writesThrough { standardOutput.flush() }
+  }
 
   /// What asks one of litesh's own dot-commands for its help text.
   static let helpWords: Set<String> = ["--help", "-help", "-h"]
