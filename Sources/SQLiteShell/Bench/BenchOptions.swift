@@ -120,8 +120,35 @@ package struct BenchOptions: Sendable, Equatable {
             + String(repeating: " ", count: error.position) + "^")
       }
     default:
-      throw BenchError(message: "unknown option \"\(name)\": see .help bench")
+      let hint = Self.closestOption(to: name).map { "did you mean \($0)? " } ?? ""
+      throw BenchError(message: "unknown option \"\(name)\": \(hint)see .help bench")
     }
+  }
+
+  /// Every option ``apply(_:_:)`` reads.
+  static let optionNames = [
+    "--readers", "--writers", "--duration", "--transactions", "--rate", "--latency-limit",
+    "--max-tries", "--progress", "--accounts", "--seed", "--json", "--unsafe-reads", "--here",
+    "--sweep", "--compare", "--commit-log", "--read", "--write", "--script", "--param",
+  ]
+
+  /// Words people reach for that `.bench` spells otherwise (pgbench's, sysbench's, `time`).
+  private static let synonyms = [
+    "seconds": "--duration", "time": "--duration", "threads": "--readers",
+    "clients": "--readers", "tx": "--transactions", "count": "--transactions",
+  ]
+
+  /// The option `written` most likely meant: a synonym, or the one within two edits (a third
+  /// for long names), when only one is that close.
+  static func closestOption(to written: String) -> String? {
+    let bare = String(written.drop { $0 == "-" }).lowercased()
+    if let synonym = synonyms[bare] { return synonym }
+    let typed = "--" + bare
+    let scored = optionNames.map { (ColumnSuggestions.editDistance(typed, $0), $0) }
+    guard let best = scored.min(by: { $0.0 < $1.0 }) else { return nil }
+    let limit = typed.count > 10 ? 3 : 2
+    guard best.0 <= limit, scored.filter({ $0.0 == best.0 }).count == 1 else { return nil }
+    return best.1
   }
 
   private func validate() throws(BenchError) {

@@ -23,6 +23,17 @@ struct BenchOptionsTests {
       try BenchOptions.parse(["--script", "a.sql@3"]).scripts == [.init(path: "a.sql", weight: 3)])
   }
 
+  @Test("the options a misspelling is matched against are the ones the parser reads")
+  func suggestionsAreOptions() {
+    for name in BenchOptions.optionNames {
+      do {
+        _ = try BenchOptions.parse([name, "1"])
+      } catch {
+        #expect(!error.message.contains("unknown option \"\(name)\""), "\(error.message)")
+      }
+    }
+  }
+
   @Test(
     "option errors say what is wrong",
     arguments: [
@@ -30,6 +41,13 @@ struct BenchOptionsTests {
       (".bench --duration", "--duration needs a value"),
       (".bench --duration -1", "--duration: expected a number above 0, got \"-1\""),
       (".bench --frobnicate", "unknown option \"--frobnicate\": see .help bench"),
+      (".bench --readrs 2", "unknown option \"--readrs\": did you mean --readers? see .help bench"),
+      (".bench -writers 2", "unknown option \"-writers\": did you mean --writers? see .help bench"),
+      (
+        ".bench --seconds 2",
+        "unknown option \"--seconds\": did you mean --duration? see .help bench"
+      ),
+      (".bench --reed x", "unknown option \"--reed\": see .help bench"),
       (".bench --readers 0 --writers 0", "nothing to run: --readers and --writers are both 0"),
       (
         ".bench --latency-limit 5",
