@@ -8,7 +8,7 @@ import Testing
 /// sqlite3 flushes its output before reading each input line and writes messages unbuffered,
 /// so a message follows the earlier lines' output and comes before its own line's.
 @Suite("Compatibility with sqlite3, both streams in one pipe")
-struct MergedStreamsTests {
+struct MergedStreamsCompatibilityTests {
   static let cases: [CompatibilityCase] = [
     CompatibilityCase(
       "a dot-command's warning and usage come between the lines around it",
