@@ -35,11 +35,10 @@ struct LibraryReport {
         table.add(
           row(workload.label + " reads", runs, workload.target, \.readRate, rateText, workload.peer)
         )
-        if let writeTarget = workload.writeTarget {
-          table.add(
-            row(workload.label + " writes", runs, writeTarget, \.writeRate, rateText, workload.peer)
-          )
-        }
+        table.add(
+          row(
+            workload.label + " writes", runs, workload.writeTarget, \.writeRate, rateText,
+            workload.peer))
         // Readers and the writer share the cores: a writer that outruns its peer's may only
         // have had more CPU because its readers were slower. This row weighs both.
         table.add(row(workload.label + " both (√reads·writes)", runs, nil, \.bothRate, rateText))

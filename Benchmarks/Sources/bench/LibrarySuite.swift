@@ -16,13 +16,15 @@ struct LibrarySuite {
     var name: String
     var arguments: [String]
     var setup: Setup
-    /// For timed workloads the target on the time ratio; for W5 the one on reads.
-    var target: Target
-    /// W5 only: the target on the writer's throughput.
+    /// For timed workloads the target on the time ratio; for W5 the one on reads (`nil`: the
+    /// reads are reported, not judged).
+    var target: Target?
+    /// W5 only: the target on the writer's throughput (`nil`: reported, not judged).
     var writeTarget: Target?
     /// The implementation the targets compare SQLiteCore with.
     var peer: Implementation = .c
-    var isConcurrent: Bool { writeTarget != nil }
+    /// W5: readers and a writer at once, reported as rates.
+    var isConcurrent: Bool { name == "w5" }
 
     /// How many rounds this workload runs.
     func rounds(_ sizes: Sizes) -> Int {
@@ -84,11 +86,16 @@ struct LibrarySuite {
 
   /// One W5 row: `readers` readers doing `batch` lookups per access beside one writer.
   ///
-  /// Plain tasks are judged against GRDB (issue 25: SQLite stays off the cooperative pool, so
-  /// each access from a task costs two thread wake-ups, which C's threads never pay): reads
-  /// ≥ 3× GRDB's, writes ≥ 1.5× GRDB's. The hop-free styles are judged against C.
+  /// As issues 14 and 25 set them, the reads are judged where readers do one lookup per access
+  /// (where the hand-overs show) and the writes beside busy readers, doing 100 lookups per
+  /// access; the other figure of each row is reported, not judged, as it can be traded for the
+  /// judged one (reader priority). Plain tasks are judged against GRDB (issue 25: SQLite stays
+  /// off the cooperative pool, so each access from a task costs two thread wake-ups, which C's
+  /// threads never pay): reads ≥ 3× GRDB's, writes ≥ 1.5× GRDB's. The hop-free styles are
+  /// judged against C (issue 14): reads ≥ 0.5× C's, busy readers' reads ≥ 0.85×, writes ≥ 0.8×.
   private func concurrent(readers: Int, batch: Int, callers: String) -> Workload {
     let tasks = callers == "tasks"
+    let busy = batch > 1
     return Workload(
       label: "W5 \(readers) readers, \(batch)/access" + (tasks ? "" : ", \(callers)"),
       name: "w5",
@@ -96,8 +103,9 @@ struct LibrarySuite {
         "rows=\(sizes.rows)", "readers=\(readers)", "batch=\(batch)",
         "seconds=\(sizes.seconds)", "callers=\(callers)",
       ],
-      setup: .copyOfBase, target: tasks ? .atLeast(3) : .atLeast(batch == 1 ? 0.5 : 0.85),
-      writeTarget: .atLeast(tasks ? 1.5 : 0.8), peer: tasks ? .grdb : .c)
+      setup: .copyOfBase,
+      target: tasks ? (busy ? nil : .atLeast(3)) : .atLeast(busy ? 0.85 : 0.5),
+      writeTarget: busy ? .atLeast(tasks ? 1.5 : 0.8) : nil, peer: tasks ? .grdb : .c)
   }
 
   /// Runs every round and returns the results by workload index, then implementation.
