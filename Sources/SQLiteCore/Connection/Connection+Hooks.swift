@@ -30,12 +30,12 @@ public struct RowChange: Sendable, Hashable {
   }
 }
 
-/// The closures the hooks hold, kept alive by the connection's handle.
+/// What the hooks hold, kept alive by the connection's handle.
 struct HookBoxes {
   var rowChange: HookPair<(RowChange) -> Void>?
   var commit: HookPair<() throws -> Void>?
   var rollback: HookPair<() -> Void>?
-  /// The pool's change observation as the WAL hook's context (``Connection/setWALCommitObserver(_:)``).
+  /// The pool's change observation, the WAL hook's context (``Connection/setLibraryHooks(_:)``).
   var walCommit: ChangeObservation?
 }
 
