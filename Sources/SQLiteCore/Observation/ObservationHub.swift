@@ -66,8 +66,9 @@ final class ObservationHub: CommitSubscriber, @unchecked Sendable {
     var recent: [(table: String, isWatched: Bool)] = []
     /// The last commit's tables version, and whether one of its tables is ``watched``.
     ///
-    /// Its tables (``ChangeObservation/Subscriber``) are in ``changed`` already: a commit with
-    /// the same tables as the last one compares one number. Forgotten with ``recent``.
+    /// Its tables (``CommitSubscriber/committed(_:tablesVersion:)``) are in ``changed``
+    /// already: a commit with the same tables as the last one compares one number. Forgotten
+    /// with ``recent``.
     var knownVersion: (version: Int, isWatched: Bool)?
     /// A tables version whose commits need nothing of the hub: the writer skips the lock.
     ///
