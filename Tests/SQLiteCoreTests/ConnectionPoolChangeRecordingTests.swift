@@ -1,5 +1,6 @@
 import SQLiteCore
 import Synchronization
+import TestSupport
 import Testing
 
 /// How the writer's hooks record a transaction's tables: the C names compared on their bytes,
@@ -13,8 +14,41 @@ struct ConnectionPoolChangeRecordingTests {
     var all: [RowChange] { rows.withLock { $0 } }
   }
 
-  private func recipe(_ schema: String) -> PoolRecipe {
-    PoolRecipe(schema: schema, .init())
+  /// The elements a stream gave so far, collected by a task of their own.
+  final class SeenCommits: Sendable {
+    let commits = Mutex<[CommittedChanges]>([])
+    var all: [CommittedChanges] { commits.withLock { $0 } }
+
+    /// Collects `stream` until it ends or the task is cancelled.
+    func collect(_ stream: AsyncStream<CommittedChanges>) -> Task<Void, Never> {
+      Task { for await change in stream { commits.withLock { $0.append(change) } } }
+    }
+
+    /// Whether exactly `expected` arrived, waiting for them with a deadline.
+    func are(_ expected: [Set<String>]) async -> Bool {
+      let wanted = expected.map { CommittedChanges(tables: $0) }
+      return await eventually { self.all == wanted }
+    }
+  }
+
+  private func recipe(_ schema: String, _ configuration: ConnectionPool.Configuration = .init())
+    -> PoolRecipe
+  {
+    PoolRecipe(schema: schema, configuration)
+  }
+
+  /// Runs `body` on a pool of `schema` whose `changes()` a task collects into `seen`.
+  private func withCollectedChanges(
+    _ schema: String, _ configuration: ConnectionPool.Configuration = .init(),
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (ConnectionPool, SeenCommits) async throws -> Void
+  ) async throws {
+    try await withPool(recipe(schema, configuration)) { pool in
+      let seen = SeenCommits()
+      let collector = seen.collect(try await pool.changes())
+      defer { collector.cancel() }
+      try await body(pool, seen)
+    }
   }
 
   @Test("a user's row-change handler and the pool's both see every row, set together or alone")
@@ -184,6 +218,92 @@ struct ConnectionPoolChangeRecordingTests {
       let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM c", as: Int.self)
       }
       #expect(count == 0)
+    }
+  }
+
+  @Test("a write setting PRAGMA wal_autocheckpoint reports its commit at once, and every later one")
+  func autoCheckpointPragmaInTheWrite() async throws {
+    try await withCollectedChanges("CREATE TABLE a(x); CREATE TABLE b(x)") { pool, seen in
+      // The pragma replaces the WAL hook that reports commits: inside the write's transaction,
+      var expected: [Set<String>] = [["a"]]
+      try await pool.write { db in
+        try db.execute("PRAGMA wal_autocheckpoint = 100; INSERT INTO a VALUES (1)")
+      }
+      #expect(await seen.are(expected))
+      // without one, where the INSERT commits by itself,
+      expected.append(["b"])
+      try await pool.writeWithoutTransaction { db in
+        try db.execute("PRAGMA wal_autocheckpoint = 200")
+        try db.execute("INSERT INTO b VALUES (1)")
+      }
+      #expect(await seen.are(expected), "\(seen.all)")
+      // and in a write of its own, before writes that set none.
+      try await pool.writeWithoutTransaction { db in
+        try db.execute("PRAGMA wal_autocheckpoint = 300")
+      }
+      for table in ["a", "b", "a"] {
+        expected.append([table])
+        try await pool.write { db in try db.execute("INSERT INTO \(table) VALUES (2)") }
+        #expect(await seen.are(expected), "\(table): \(seen.all)")
+      }
+    }
+  }
+
+  @Test("after PRAGMA wal_autocheckpoint the automatic checkpoint runs at its new page count")
+  func autoCheckpointAtThePragmasPages() async throws {
+    var configuration = ConnectionPool.Configuration()
+    configuration.autoCheckpointPages = 100_000
+    try await withCollectedChanges("CREATE TABLE b(x)", configuration) { pool, seen in
+      try await pool.writeWithoutTransaction { db in
+        try db.execute("PRAGMA wal_autocheckpoint = 4")
+      }
+      for value in 0..<50 {
+        try await pool.write { db in
+          try db.execute("INSERT INTO b VALUES (?)", [String(repeating: "x", count: 3000 + value)])
+        }
+      }
+      #expect(await seen.are(Array(repeating: ["b"], count: 50)))
+      // 50 commits of two pages or more each: checkpointed every 4 frames, the WAL restarts
+      // from its start; at the configuration's 100,000 it would hold 100 frames or more.
+      let result = try await pool.checkpoint(.passive)
+      #expect(result.logFrames < 20)
+    }
+  }
+
+  @Test("a commit touching only temporary tables reports nothing and leaves nothing behind")
+  func temporaryOnlyCommit() async throws {
+    try await withCollectedChanges("CREATE TABLE a(x); CREATE TABLE b(x)") { pool, seen in
+      try await pool.writeWithoutTransaction { db in try db.execute("CREATE TEMP TABLE t(x)") }
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+      #expect(await seen.are([["a"]]))
+      // Its own commit writes no WAL of the main database: no element.
+      try await pool.write { db in try db.execute("INSERT INTO temp.t VALUES (1)") }
+      try await pool.write { db in try db.execute("INSERT INTO b VALUES (1)") }
+      #expect(await seen.are([["a"], ["b"]]))
+      // Committing by itself, its row is counted after its commit.
+      try await pool.writeWithoutTransaction { db in
+        try db.execute("INSERT INTO temp.t VALUES (2)")
+      }
+      try await pool.write { db in try db.execute("INSERT INTO b VALUES (2)") }
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (2)") }
+      #expect(await seen.are([["a"], ["b"], ["b"], ["a"]]))
+    }
+  }
+
+  @Test("a statement committing by itself reports its tables, or nil for rows SQLite did not tell")
+  func autocommitStatements() async throws {
+    try await withCollectedChanges("CREATE TABLE a(x); CREATE TABLE b(x)") { pool, seen in
+      // SQLite counts a statement's changes when it ends, after its own commit.
+      try await pool.writeWithoutTransaction { db in try db.execute("INSERT INTO b VALUES (1)") }
+      try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
+      #expect(await seen.are([["b"], ["a"]]), "\(seen.all)")
+      // A DELETE without WHERE clears the table at once, reporting no row.
+      try await pool.writeWithoutTransaction { db in try db.execute("DELETE FROM a") }
+      #expect(await eventually { seen.all.count == 3 })
+      #expect(seen.all.last == CommittedChanges(tables: nil))
+      try await pool.write { db in try db.execute("INSERT INTO b VALUES (2)") }
+      #expect(await eventually { seen.all.count == 4 })
+      #expect(seen.all.last == CommittedChanges(tables: ["b"]))
     }
   }
 }

@@ -105,6 +105,20 @@ struct ConnectionPoolObservationTests {
       try await pool.write { db in try db.execute("PRAGMA wal_autocheckpoint = 500") }
       try await pool.write { db in try db.execute("INSERT INTO a VALUES (1)") }
       #expect(try await values.next() == 1)
+      // The pragma and a write in one access, then writes that set none: each value comes.
+      try await pool.writeWithoutTransaction { db in
+        try db.execute("PRAGMA wal_autocheckpoint = 600")
+        try db.execute("INSERT INTO a VALUES (2)")
+      }
+      #expect(try await values.next() == 2)
+      try await pool.write { db in
+        try db.execute("PRAGMA wal_autocheckpoint = 700; INSERT INTO a VALUES (3)")
+      }
+      #expect(try await values.next() == 3)
+      for count in 4...6 {
+        try await pool.write { db in try db.execute("INSERT INTO a VALUES (?)", [count]) }
+        #expect(try await values.next() == count)
+      }
     }
   }
 

@@ -30,46 +30,31 @@ public struct RowChange: Sendable, Hashable {
   }
 }
 
-/// The closures the hooks hold, kept alive by the connection's handle.
+/// What the hooks hold, kept alive by the connection's handle.
 struct HookBoxes {
-  var rowChange: HookPair<(RowChange) -> Void, RawRowChangeHandler>?
-  var commit: HookPair<() throws -> Void, () throws -> Void>?
-  var rollback: HookPair<() -> Void, () -> Void>?
-  var walCommit: WALCommitHook?
+  var rowChange: HookPair<(RowChange) -> Void>?
+  var commit: HookPair<() throws -> Void>?
+  var rollback: HookPair<() -> Void>?
+  /// The pool's change observation, the WAL hook's context (``Connection/setLibraryHooks(_:)``).
+  var walCommit: ChangeObservation?
 }
-
-/// The library's row-change handler: the database's and the table's C names.
-///
-/// The names are SQLite's, valid only during the call. No ``RowChange`` (two `String`s) is made
-/// for it: one is made only when a user's handler is set.
-typealias RawRowChangeHandler = (
-  _ database: UnsafePointer<CChar>, _ table: UnsafePointer<CChar>
-) -> Void
 
 /// One SQLite hook shared by the user's handler and the library's own (a pool's change
 /// observation), so that setting one never removes the other.
-final class HookPair<User, Library> {
+///
+/// The library's side is the ``ChangeObservation`` itself, not a closure: the trampolines call
+/// its methods directly, which spares the writer a closure context and a reabstraction thunk
+/// per hook call (session 12).
+final class HookPair<User> {
   /// The handler set with the public API (``Connection/onCommit(_:)``, ...).
   var user: User?
-  /// The library's handler, called first.
-  var library: Library?
+  /// The library's side, called first (after the user's veto for the commit hook).
+  ///
+  /// Unretained, so that a call takes no retain and release: the handle's
+  /// ``HookBoxes/walCommit`` holds it, set with it and kept until the handle goes.
+  var library: Unmanaged<ChangeObservation>?
 
   var isEmpty: Bool { user == nil && library == nil }
-}
-
-/// A WAL hook that reports each commit written to the WAL and keeps SQLite's automatic
-/// checkpoint, which is itself a WAL hook that any other would replace.
-final class WALCommitHook {
-  /// Pages in the WAL that start a checkpoint (0: none); `PRAGMA wal_autocheckpoint` changes
-  /// it (``ConnectionHandle/restoreWALCommitHook()``).
-  var checkpointPages: Int32
-  /// Called with whether the database is `main` (compared on the C name's bytes).
-  let committed: (_ isMain: Bool) -> Void
-
-  init(checkpointPages: Int32, _ committed: @escaping (_ isMain: Bool) -> Void) {
-    self.checkpointPages = checkpointPages
-    self.committed = committed
-  }
 }
 
 extension Connection {
@@ -86,9 +71,16 @@ extension Connection {
     setHalf(of: \.hookBoxes.rowChange, { $0.user = handler }, hook: installRowChangeHook)
   }
 
-  /// Sets the library's row-change handler, keeping the user's.
-  func setLibraryRowChangeHandler(_ handler: RawRowChangeHandler?) {
-    setHalf(of: \.hookBoxes.rowChange, { $0.library = handler }, hook: installRowChangeHook)
+  /// Sets the library's side of the row-change, commit and rollback hooks, keeping the user's
+  /// handlers.
+  ///
+  /// It also becomes the WAL hook's (``setWALCommitObserver(_:)``), which keeps it alive.
+  func setLibraryHooks(_ observation: ChangeObservation) {
+    setWALCommitObserver(observation)
+    let library = Unmanaged.passUnretained(observation)
+    setHalf(of: \.hookBoxes.rowChange, { $0.library = library }, hook: installRowChangeHook)
+    setHalf(of: \.hookBoxes.commit, { $0.library = library }, hook: installCommitHook)
+    setHalf(of: \.hookBoxes.rollback, { $0.library = library }, hook: installRollbackHook)
   }
 
   private func installRowChangeHook(_ db: OpaquePointer, _ context: UnsafeMutableRawPointer?) {
@@ -103,14 +95,11 @@ extension Connection {
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/commit_hook.html>
   public func onCommit(_ handler: (() throws -> Void)?) {
-    setCommitHandler(library: false, handler)
+    setHalf(of: \.hookBoxes.commit, { $0.user = handler }, hook: installCommitHook)
   }
 
-  /// Sets the user's or the library's commit handler, keeping the other.
-  func setCommitHandler(library: Bool, _ handler: (() throws -> Void)?) {
-    setHalf(of: \.hookBoxes.commit, library: library, handler) { db, context in
-      sqlite3_commit_hook(db, context == nil ? nil : commitTrampoline, context)
-    }
+  private func installCommitHook(_ db: OpaquePointer, _ context: UnsafeMutableRawPointer?) {
+    sqlite3_commit_hook(db, context == nil ? nil : commitTrampoline, context)
   }
 
   /// Calls `handler` after each transaction rolls back.
@@ -121,24 +110,11 @@ extension Connection {
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/commit_hook.html>
   public func onRollback(_ handler: (() -> Void)?) {
-    setRollbackHandler(library: false, handler)
+    setHalf(of: \.hookBoxes.rollback, { $0.user = handler }, hook: installRollbackHook)
   }
 
-  /// Sets the user's or the library's rollback handler, keeping the other.
-  func setRollbackHandler(library: Bool, _ handler: (() -> Void)?) {
-    setHalf(of: \.hookBoxes.rollback, library: library, handler) { db, context in
-      sqlite3_rollback_hook(db, context == nil ? nil : rollbackTrampoline, context)
-    }
-  }
-
-  /// Sets the user's or the library's half of a hook pair whose halves have one type.
-  private func setHalf<Function>(
-    of slot: ReferenceWritableKeyPath<ConnectionHandle, HookPair<Function, Function>?>,
-    library: Bool, _ handler: Function?, hook: (OpaquePointer, UnsafeMutableRawPointer?) -> Void
-  ) {
-    setHalf(
-      of: slot, { pair in if library { pair.library = handler } else { pair.user = handler } },
-      hook: hook)
+  private func installRollbackHook(_ db: OpaquePointer, _ context: UnsafeMutableRawPointer?) {
+    sqlite3_rollback_hook(db, context == nil ? nil : rollbackTrampoline, context)
   }
 
   /// Sets one half of the hook pair in `slot` with `set`, keeping the other.
@@ -146,9 +122,9 @@ extension Connection {
   /// The pair's first handler installs the hook, `hook(handle.liveDB, pair)`; its last one
   /// removes it, `hook(handle.db, nil)` (nothing to remove on a closed connection). The
   /// handle's `hookBoxes` keeps the pair alive while SQLite holds it, unretained.
-  private func setHalf<User, Library>(
-    of slot: ReferenceWritableKeyPath<ConnectionHandle, HookPair<User, Library>?>,
-    _ set: (HookPair<User, Library>) -> Void,
+  private func setHalf<User>(
+    of slot: ReferenceWritableKeyPath<ConnectionHandle, HookPair<User>?>,
+    _ set: (HookPair<User>) -> Void,
     hook: (OpaquePointer, UnsafeMutableRawPointer?) -> Void
   ) {
     let pair = handle[keyPath: slot] ?? HookPair()
@@ -163,102 +139,90 @@ extension Connection {
     handle[keyPath: slot] = pair
   }
 
-  /// Calls `handler` with whether the database is `main` after each commit to a WAL database, once the
-  /// commit is durable and the write lock released, then checkpoints passively once the WAL
-  /// holds `checkpointPages` frames, as `PRAGMA wal_autocheckpoint` would (0: never).
+  /// Makes `observation` the WAL hook's: after each commit to a WAL database, once the commit
+  /// is durable and the write lock released, ``ChangeObservation/walCommitted(db:name:frames:)``
+  /// reports it, then checkpoints passively once the WAL holds its `checkpointPages` frames, as
+  /// `PRAGMA wal_autocheckpoint` would (0: never).
   ///
-  /// Replaces the automatic checkpoint; `nil` puts it back with `checkpointPages`.
-  func onWALCommit(checkpointPages: Int32, _ handler: ((_ isMain: Bool) -> Void)?) {
-    guard let handler else {
-      if !handle.isClosed { sqlite3_wal_autocheckpoint(handle.db, checkpointPages) }
-      handle.hookBoxes.walCommit = nil
-      return
-    }
-    let box = WALCommitHook(checkpointPages: checkpointPages, handler)
-    sqlite3_wal_hook(handle.liveDB, walCommitTrampoline, Unmanaged.passUnretained(box).toOpaque())
-    handle.hookBoxes.walCommit = box
+  /// Replaces the automatic checkpoint, for as long as the connection is open.
+  private func setWALCommitObserver(_ observation: ChangeObservation) {
+    _ = installWALHook(handle.liveDB, Unmanaged.passUnretained(observation).toOpaque())
+    handle.hookBoxes.walCommit = observation
   }
 }
 
-/// The C side of the row-change hook: the library's handler (with the C names), then the user's
-/// (with a ``RowChange``, made only for it).
+/// The C side of the row-change hook: the library's side (with the C names), then the user's
+/// handler (with a ``RowChange``, made only for it).
 private let rowChangeTrampoline:
   @convention(c) (
     UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64
   ) -> Void = { context, operation, database, table, rowID in
     guard let context else { return }
-    let pair = Unmanaged<HookPair<(RowChange) -> Void, RawRowChangeHandler>>.fromOpaque(context)
-      .takeUnretainedValue()
-    if let library = pair.library, let database, let table { library(database, table) }
-    guard let user = pair.user else { return }
-    let kind: RowChange.Kind
-    switch operation {
-    case SQLITE_INSERT: kind = .insert
-    case SQLITE_DELETE: kind = .delete
-    default: kind = .update
+    // _withUnsafeGuaranteedRef: the handle's `hookBoxes` keeps the pair; no retain per call.
+    Unmanaged<HookPair<(RowChange) -> Void>>.fromOpaque(context)._withUnsafeGuaranteedRef { pair in
+      if let library = pair.library, let database, let table {
+        library._withUnsafeGuaranteedRef { $0.rowChanged(database: database, table: table) }
+      }
+      guard let user = pair.user else { return }
+      let kind: RowChange.Kind
+      switch operation {
+      case SQLITE_INSERT: kind = .insert
+      case SQLITE_DELETE: kind = .delete
+      default: kind = .update
+      }
+      let change = RowChange(
+        kind: kind, database: database.map { String(cString: $0) } ?? "",
+        table: table.map { String(cString: $0) } ?? "", rowID: rowID)
+      user(change)
     }
-    let change = RowChange(
-      kind: kind, database: database.map { String(cString: $0) } ?? "",
-      table: table.map { String(cString: $0) } ?? "", rowID: rowID)
-    user(change)
   }
 
-/// The C side of the commit hook: non-zero (a rollback) when a handler throws.
+/// The C side of the commit hook: non-zero (a rollback) when the user's handler throws.
 private let commitTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
   guard let context else { return 0 }
-  let pair = Unmanaged<HookPair<() throws -> Void, () throws -> Void>>.fromOpaque(context)
-    .takeUnretainedValue()
-  do {
-    // The user's veto first: the library's handler then records a commit that happens.
-    try pair.user?()
-    try pair.library?()
+  return Unmanaged<HookPair<() throws -> Void>>.fromOpaque(context)._withUnsafeGuaranteedRef {
+    pair in
+    // The user's veto first: the library's side then records a commit that happens.
+    if let user = pair.user {
+      do { try user() } catch { return 1 }
+    }
+    pair.library?._withUnsafeGuaranteedRef { $0.committing() }
     return 0
-  } catch {
-    return 1
   }
 }
 
-/// The C side of the rollback hook: the library's handler, then the user's.
+/// The C side of the rollback hook: the library's side, then the user's handler.
 private let rollbackTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
   guard let context else { return }
-  let pair = Unmanaged<HookPair<() -> Void, () -> Void>>.fromOpaque(context).takeUnretainedValue()
-  pair.library?()
-  pair.user?()
+  Unmanaged<HookPair<() -> Void>>.fromOpaque(context)._withUnsafeGuaranteedRef { pair in
+    pair.library?._withUnsafeGuaranteedRef { $0.rolledBack() }
+    pair.user?()
+  }
 }
 
-/// The C side of ``WALCommitHook``: reports the commit, then checkpoints as SQLite's own hook
-/// would.
+/// The C side of the WAL hook: ``ChangeObservation/walCommitted(db:name:frames:)``.
 private let walCommitTrampoline:
   @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 =
     { context, db, name, frames in
-      guard let context else { return SQLITE_OK }
-      let hook = Unmanaged<WALCommitHook>.fromOpaque(context).takeUnretainedValue()
-      hook.committed(name.map(isMainDatabase) ?? true)
-      if hook.checkpointPages > 0 && frames >= hook.checkpointPages {
-        _ = sqlite3_wal_checkpoint(db, name)
+      guard let context, let db else { return SQLITE_OK }
+      Unmanaged<ChangeObservation>.fromOpaque(context)._withUnsafeGuaranteedRef {
+        $0.walCommitted(db: db, name: name, frames: frames)
       }
       return SQLITE_OK
     }
+
+/// Makes ``walCommitTrampoline`` with `context` the WAL hook of `db`; the previous hook's
+/// context, which for SQLite's automatic checkpoint is its page count.
+@inline(__always)
+func installWALHook(_ db: OpaquePointer, _ context: UnsafeMutableRawPointer)
+  -> UnsafeMutableRawPointer?
+{
+  sqlite3_wal_hook(db, walCommitTrampoline, context)
+}
 
 /// Whether a database name from SQLite is `main`, on its bytes: no `String` per commit.
 @inline(__always)
 func isMainDatabase(_ name: UnsafePointer<CChar>) -> Bool {
   // "main" and its terminating NUL; a shorter name stops at its own NUL.
   name[0] == 0x6D && name[1] == 0x61 && name[2] == 0x69 && name[3] == 0x6E && name[4] == 0
-}
-
-extension ConnectionHandle {
-  /// Puts the ``WALCommitHook`` back if `PRAGMA wal_autocheckpoint` (SQLite's
-  /// `sqlite3_wal_autocheckpoint`, which installs its own WAL hook) replaced it, keeping the
-  /// pages it asked for; call it from the commit hook, which runs before the WAL hook.
-  func restoreWALCommitHook() {
-    guard !isClosed, let box = hookBoxes.walCommit else { return }
-    let context = Unmanaged.passUnretained(box).toOpaque()
-    let previous = sqlite3_wal_hook(db, walCommitTrampoline, context)
-    // SQLite's own hook holds its page count as its argument; none at all when it is 0.
-    let pages = Int(bitPattern: previous)
-    if previous != context, let pages = Int32(exactly: pages), pages >= 0 {
-      box.checkpointPages = pages
-    }
-  }
 }

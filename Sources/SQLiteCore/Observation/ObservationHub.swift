@@ -18,7 +18,9 @@ import Synchronization
 /// rests nineteen times as long as the round took (``restPerRound``), so observers take at most a
 /// twentieth of the time from a writer that commits without pause; an observer that has not asked
 /// for its next value yet is fetched for when it asks, once, however many commits came.
-final class ObservationHub: Sendable {
+final class ObservationHub: CommitSubscriber, @unchecked Sendable {
+  // @unchecked Sendable, restated from CommitSubscriber (a non-final class cannot be checked):
+  // its state is behind a lock and its `let`s are Sendable.
   /// What a waiting observer receives.
   enum Outcome: @unchecked Sendable {
     // @unchecked Sendable: `value` holds the observer's own `Element`, which is `Sendable`
@@ -64,8 +66,9 @@ final class ObservationHub: Sendable {
     var recent: [(table: String, isWatched: Bool)] = []
     /// The last commit's tables version, and whether one of its tables is ``watched``.
     ///
-    /// Its tables (``ChangeObservation/Subscriber``) are in ``changed`` already: a commit with
-    /// the same tables as the last one compares one number. Forgotten with ``recent``.
+    /// Its tables (``CommitSubscriber/committed(_:tablesVersion:)``) are in ``changed``
+    /// already: a commit with the same tables as the last one compares one number. Forgotten
+    /// with ``recent``.
     var knownVersion: (version: Int, isWatched: Bool)?
     /// A tables version whose commits need nothing of the hub: the writer skips the lock.
     ///
@@ -109,7 +112,15 @@ final class ObservationHub: Sendable {
   }
 
   // PoolLock, not Mutex: ThreadSanitizer sees its hand-over (see PoolLock).
-  private let state = PoolLock(State())
+  private let state: PoolLock<State>
+  /// `State.skippable`, read by the writer without the lock.
+  private let skippable: SkippableVersion
+
+  override init() {
+    let state = State()
+    skippable = state.skippable
+    self.state = PoolLock(state)
+  }
 
   /// How many observers wait for a value now (``PoolStatistics/waitingObservers``).
   var waitingCount: Int { state.withLock { $0.waitingCount } }
@@ -119,7 +130,6 @@ final class ObservationHub: Sendable {
 
   /// Adds an observer whose first fetch is due; `nil` when the pool is closed.
   func register(_ fetch: @escaping Fetch, pool: ConnectionPool) -> Int? {
-    let skippable = state.withLock { $0.skippable }
     let (id, subscribes) = state.withLock { state -> (Int?, Bool) in
       guard !state.isClosed else { return (nil, false) }
       defer { state.nextID += 1 }
@@ -129,14 +139,9 @@ final class ObservationHub: Sendable {
       return (state.nextID, !state.isSubscribed)
     }
     guard let id else { return nil }
-    if subscribes,
-      // Held strongly: the hub holds the pool weakly, no cycle; and a weak reference would be
-      // loaded at every commit.
-      pool.observation.subscribe({ [self, skippable] changes, version in
-        if version >= 0, version == skippable.version.load(ordering: .acquiring) { return }
-        receive(changes, version)
-      }) == nil
-    {
+    // Subscribed strongly: the hub holds the pool weakly, no cycle; and a weak reference would
+    // be loaded at every commit.
+    if subscribes, pool.observation.subscribe(self) == nil {
       close()
       return nil
     }
@@ -180,7 +185,19 @@ final class ObservationHub: Sendable {
     }
   }
 
-  /// A commit (`nil`: the pool closed): on the writer's thread, right after the commit.
+  /// The writer's WAL hook: one atomic load and nothing more while commits need nothing of the
+  /// hub (``State/skippable``).
+  override func committed(
+    _ changes: UnsafePointer<CommittedChanges>, tablesVersion version: Int
+  ) {
+    if version >= 0, version == skippable.version.load(ordering: .acquiring) { return }
+    receive(changes.pointee, version)
+  }
+
+  /// The pool closed.
+  override func finished() { close() }
+
+  /// A commit: on the writer's thread, right after the commit.
   ///
   /// One lock and, when the tables are the last commit's (`version`, the common case), one
   /// comparison of numbers; otherwise per changed table one string comparison when the last
@@ -188,8 +205,7 @@ final class ObservationHub: Sendable {
   /// allocated once
   /// the set of changed tables holds them: while a round runs or rests, or when no observer
   /// read a changed table, nothing more; otherwise it starts the round.
-  private func receive(_ changes: CommittedChanges?, _ version: Int) {
-    guard let changes else { return close() }
+  private func receive(_ changes: CommittedChanges, _ version: Int) {
     let round = state.withLock { state -> ConnectionPool? in
       // The last commit's tables again (a version is never that of `nil` tables).
       if let known = state.knownVersion, known.version == version {

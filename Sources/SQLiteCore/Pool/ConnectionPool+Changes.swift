@@ -25,13 +25,34 @@ public struct CommittedChanges: Sendable, Hashable {
   }
 }
 
-/// The row changes of the transaction under way on the writer, and the streams to tell.
+/// Told each commit of the pool's writer, then that the pool closes: the observation hub, or
+/// a ``ConnectionPool/changes()`` stream.
 ///
-/// Per row the update hook compares the C table name with the last commit's names (`strcmp`,
-/// a bit per name) and makes a `String` only for another table; per commit, when the tables
-/// are the last commit's, the last commit's set is told again (shared, nothing allocated), with
-/// the same ``Transaction/tablesVersion`` so that a subscriber can skip what it did for it;
-/// the subscribers are an array kept as they come and go.
+/// A class, not a protocol: the writer calls each one unretained (`Unmanaged`), which an
+/// existential cannot be, so that telling it takes no retain and release.
+class CommitSubscriber: @unchecked Sendable {
+  // @unchecked Sendable: no state of its own; each subclass is Sendable.
+
+  /// A commit: runs on the writer's thread right after it, and must return at once.
+  ///
+  /// `changes` is the writer's, valid only during the call: copy `pointee` to keep it. With
+  /// them comes a number that is the same as the last commit's when the tables are too; -1
+  /// when they are `nil`.
+  func committed(_ changes: UnsafePointer<CommittedChanges>, tablesVersion: Int) {}
+
+  /// The pool closes: no commit follows.
+  func finished() {}
+}
+
+/// The row changes of the transaction under way on the writer, and the subscribers to tell.
+///
+/// It is the library's side of the writer's row-change, commit, rollback and WAL hooks
+/// (``HookPair``), called directly by their trampolines. Per row the update hook compares the
+/// C table name with the last commit's names (`strcmp`, a bit per name) and makes a `String`
+/// only for another table; per commit, when the tables are the last commit's, the last commit's
+/// ``CommittedChanges`` is told again (shared, nothing allocated), with the same
+/// ``Transaction/tablesVersion`` so that a subscriber can skip what it did for it; the
+/// subscribers are an array kept as they come and go.
 final class ChangeObservation: Sendable {
   /// A table's name as a `String` and as the C string SQLite passes (with its NUL).
   private struct Name {
@@ -51,27 +72,53 @@ final class ChangeObservation: Sendable {
   private final class Transaction: @unchecked Sendable {
     // @unchecked Sendable: used only in the writer connection's hooks and while installing
     // them, all of which run inside the writer's accesses, which never overlap.
-    /// The tables of the last commit, as names and as a set, told again while they repeat.
+    /// The tables of the last commit, as names and as the changes told, told again while they
+    /// repeat.
     var lastNames: [Name] = []
-    var lastTables: Set<String> = []
-    /// Changes whenever ``lastTables`` does.
+    var lastChanges = CommittedChanges(tables: [])
+    /// What a commit whose tables are not all known changed.
+    var anyTable = CommittedChanges(tables: nil)
+    /// Changes whenever ``lastChanges`` does.
     var tablesVersion = 0
     /// The main database's tables with rows changed since the last commit or rollback: bit `i`
     /// for `lastNames[i]` (the first 64), and the others, each once (SQLite reports a table with
     /// the spelling of its schema, so its bytes are the same each time).
     var fromLast: UInt64 = 0
     var fresh: [Name] = []
-    /// Rows the update hook reported since the last commit or rollback.
+    /// Rows the update hook reported since the last WAL hook or rollback, of every database.
     var rows = 0
-    /// `sqlite3_total_changes64` at the last commit or rollback.
+    /// `sqlite3_total_changes64` at the last WAL hook or rollback.
+    ///
+    /// Compared in the WAL hook, not the commit hook: SQLite counts a statement's changes when
+    /// it ends, after the commit when it commits by itself (outside `BEGIN`). A commit with no
+    /// WAL hook (of temporary tables alone, or of nothing) leaves both to the next commit, which
+    /// is then `nil` only if some of them went unreported.
     var baseline: Int64 = 0
-    /// What the commit under way changed, told once the WAL has it.
-    var committing: CommittedChanges?
-    var committingVersion = 0
+    /// The commit hook ran, the WAL hook has not yet: ``lastChanges`` are its tables.
+    var isCommitting = false
     /// The writer's copy of the subscribers, as of ``ChangeObservation/subscribersChanges``
     /// `subscribersSeen`: a commit takes no lock unless they changed.
-    var subscribers: [(id: Int, call: Subscriber)] = []
+    ///
+    /// `subscribers` keeps them alive, and the commit calls them through `unretained`.
+    private(set) var subscribers: [CommitSubscriber] = []
+    private(set) var unretained = UnsafeMutableBufferPointer<Unmanaged<CommitSubscriber>>(
+      start: nil, count: 0)
     var subscribersSeen = 0
+    /// The writer's connection, and this observation as its WAL hook's context.
+    var db: OpaquePointer?
+    var walContext: UnsafeMutableRawPointer?
+    /// WAL frames that start a checkpoint (0: none); `PRAGMA wal_autocheckpoint` changes it.
+    var checkpointPages: Int32 = 0
+
+    deinit { unretained.deallocate() }
+
+    /// Makes `new` the writer's copy of the subscribers.
+    func setSubscribers(_ new: [CommitSubscriber]) {
+      unretained.deallocate()
+      unretained = .allocate(capacity: new.count)
+      _ = unretained.initialize(from: new.lazy.map(Unmanaged.passUnretained))
+      subscribers = new
+    }
 
     /// Records a row of `table` in the main database.
     func record(_ table: UnsafePointer<CChar>) {
@@ -83,8 +130,8 @@ final class ChangeObservation: Sendable {
       fresh.append(Name(table))
     }
 
-    /// The tables of the transaction that commits, and a fresh start for the next one.
-    func commit() -> Set<String> {
+    /// Makes ``lastChanges`` the tables of the transaction that commits, and starts afresh.
+    func commit() {
       let all: UInt64 = lastNames.count >= 64 ? .max : (1 << UInt64(lastNames.count)) - 1
       // Past 64 names the bits cannot tell whether the others changed too: build the set.
       if !fresh.isEmpty || fromLast != all || lastNames.count > 64 {
@@ -93,11 +140,10 @@ final class ChangeObservation: Sendable {
           names.append(lastNames[index])
         }
         lastNames = names
-        lastTables = Set(names.lazy.map(\.string))
+        lastChanges = CommittedChanges(tables: Set(names.lazy.map(\.string)))
         tablesVersion &+= 1
       }
       rollBack()
-      return lastTables
     }
 
     /// Forgets the tables of the transaction that ended.
@@ -109,17 +155,10 @@ final class ChangeObservation: Sendable {
 
   private struct State {
     var isInstalled = false
-    var subscribers: [(id: Int, call: Subscriber)] = []
+    var subscribers: [(id: Int, subscriber: CommitSubscriber)] = []
     var nextSubscriber = 0
     var isFinished = false
   }
-
-  /// Told each commit, then `nil` once when the pool closes.
-  ///
-  /// Runs on the writer's thread right after the commit: it must return at once. With the
-  /// changes comes a number that is the same as the last commit's when the tables are too; -1
-  /// when they are `nil`.
-  typealias Subscriber = @Sendable (_ changes: CommittedChanges?, _ tablesVersion: Int) -> Void
 
   // PoolLock, not Mutex: observers now subscribe and leave while the writer commits, and the
   // contended Mutex hands over in the kernel, where ThreadSanitizer cannot see it (PoolLock).
@@ -138,51 +177,105 @@ final class ChangeObservation: Sendable {
       return !state.isInstalled
     }
     guard isNew else { return }
-    // The raw pointer, not the connection: a hook holding its own connection would be a cycle.
-    let pointer = db.handle.db
-    let transaction = transaction
-    transaction.baseline = sqlite3_total_changes64(pointer)
+    // The raw pointer, not the connection: the hooks' context holding its connection would be a
+    // cycle. SQLite calls the hooks only while the handle is open.
+    transaction.db = db.handle.db
+    transaction.walContext = Unmanaged.passUnretained(self).toOpaque()
+    transaction.checkpointPages = checkpointPages
+    transaction.baseline = sqlite3_total_changes64(db.handle.db)
     // The library's side of each hook: a user's own handlers stay (HookPair).
-    db.setLibraryRowChangeHandler { database, table in
-      transaction.rows += 1
-      if isMainDatabase(database) { transaction.record(table) }
+    db.setLibraryHooks(self)
+  }
+
+  /// The update hook: a row of `table` in `database` changed.
+  @inline(__always)
+  func rowChanged(database: UnsafePointer<CChar>, table: UnsafePointer<CChar>) {
+    transaction.rows += 1
+    if isMainDatabase(database) { transaction.record(table) }
+  }
+
+  /// The commit hook, once the user's handler let the commit happen.
+  func committing() {
+    let transaction = transaction
+    guard let db = transaction.db, let context = transaction.walContext else { return }
+    // `PRAGMA wal_autocheckpoint` replaces the WAL hook that publishes the commit: put it back,
+    // with the pages asked for (SQLite's own hook holds them as its argument; none when 0).
+    let previous = installWALHook(db, context)
+    if previous != context, let pages = Int32(exactly: Int(bitPattern: previous)), pages >= 0 {
+      transaction.checkpointPages = pages
     }
-    // unowned(unsafe): the handle keeps this hook (its `hookBoxes`) and SQLite calls it only
-    // while the handle is open; a weak reference would cost a load per commit.
-    db.setCommitHandler(library: true) { [unowned(unsafe) handle = db.handle] in
-      // `PRAGMA wal_autocheckpoint` replaces the WAL hook that publishes the commit.
-      handle.restoreWALCommitHook()
-      let total = sqlite3_total_changes64(pointer)
-      let complete = total - transaction.baseline == Int64(transaction.rows)
-      let tables = transaction.commit()
-      transaction.committing = CommittedChanges(tables: complete ? tables : nil)
-      transaction.committingVersion = complete ? transaction.tablesVersion : -1
-      (transaction.rows, transaction.baseline) = (0, total)
-    }
-    db.setRollbackHandler(library: true) {
-      transaction.rollBack()
-      let total = sqlite3_total_changes64(pointer)
-      (transaction.rows, transaction.baseline, transaction.committing) = (0, total, nil)
-    }
-    db.onWALCommit(checkpointPages: checkpointPages) { [self] isMain in
-      guard isMain, let changes = transaction.committing.take() else { return }
+    transaction.commit()
+    transaction.isCommitting = true
+  }
+
+  /// The rollback hook.
+  func rolledBack() {
+    let transaction = transaction
+    transaction.rollBack()
+    let total = transaction.db.map(sqlite3_total_changes64) ?? transaction.baseline
+    (transaction.rows, transaction.baseline, transaction.isCommitting) = (0, total, false)
+  }
+
+  /// The WAL hook: database `name` committed, its WAL now `frames` long.
+  ///
+  /// Tells the subscribers of the commit of `main`, then checkpoints as SQLite's own hook would.
+  func walCommitted(db: OpaquePointer, name: UnsafePointer<CChar>?, frames: Int32) {
+    let transaction = transaction
+    // The statement that committed has ended: SQLite counted all its changes.
+    let total = sqlite3_total_changes64(db)
+    if transaction.isCommitting, name.map(isMainDatabase) ?? true {
+      transaction.isCommitting = false
       let seen = subscribersChanges.load(ordering: .acquiring)
       if seen != transaction.subscribersSeen {
-        transaction.subscribers = state.withLock { $0.subscribers }
+        transaction.setSubscribers(state.withLock { $0.subscribers.map(\.subscriber) })
         transaction.subscribersSeen = seen
       }
-      let version = transaction.committingVersion
-      for subscriber in transaction.subscribers { subscriber.call(changes, version) }
+      if total - transaction.baseline == Int64(transaction.rows) {
+        tell(&transaction.lastChanges, transaction.tablesVersion)
+      } else {
+        tell(&transaction.anyTable, -1)
+      }
     }
+    (transaction.rows, transaction.baseline) = (0, total)
+    let pages = transaction.checkpointPages
+    if pages > 0 && frames >= pages { _ = sqlite3_wal_checkpoint(db, name) }
+  }
+
+  /// Tells the writer's copy of the subscribers of `changes`.
+  ///
+  /// Both unretained: the subscribers are the writer's own copy, which only this thread changes
+  /// (above, never while telling), and `changes` is the transaction's: no retain and release
+  /// per commit.
+  @inline(__always)
+  private func tell(_ changes: UnsafePointer<CommittedChanges>, _ version: Int) {
+    let subscribers = transaction.unretained
+    for index in subscribers.indices {
+      subscribers[index]._withUnsafeGuaranteedRef {
+        $0.committed(changes, tablesVersion: version)
+      }
+    }
+  }
+
+  /// A stream's subscription: yields each commit, finishes when the pool closes.
+  private final class StreamSubscriber: CommitSubscriber, @unchecked Sendable {
+    // @unchecked Sendable, restated from CommitSubscriber: its one `let` is Sendable.
+    let continuation: AsyncStream<CommittedChanges>.Continuation
+
+    init(_ continuation: AsyncStream<CommittedChanges>.Continuation) {
+      self.continuation = continuation
+    }
+
+    override func committed(_ changes: UnsafePointer<CommittedChanges>, tablesVersion: Int) {
+      continuation.yield(changes.pointee)
+    }
+
+    override func finished() { continuation.finish() }
   }
 
   /// A new stream of the commits from now on; finished at once after ``finish()``.
   func subscribe() -> AsyncStream<CommittedChanges> {
     let (stream, continuation) = AsyncStream.makeStream(of: CommittedChanges.self)
-    let id = subscribe { changes, _ in
-      if let changes { continuation.yield(changes) } else { continuation.finish() }
-    }
-    guard let id else {
+    guard let id = subscribe(StreamSubscriber(continuation)) else {
       continuation.finish()
       return stream
     }
@@ -191,7 +284,7 @@ final class ChangeObservation: Sendable {
   }
 
   /// Adds a subscriber for the commits from now on; `nil` (and no call) after ``finish()``.
-  func subscribe(_ subscriber: @escaping Subscriber) -> Int? {
+  func subscribe(_ subscriber: CommitSubscriber) -> Int? {
     state.withLock { state in
       guard !state.isFinished else { return nil }
       defer { state.nextSubscriber += 1 }
@@ -219,7 +312,7 @@ final class ChangeObservation: Sendable {
       }
       return state.subscribers
     }
-    for subscriber in subscribers { subscriber.call(nil, -1) }
+    for entry in subscribers { entry.subscriber.finished() }
   }
 }
 
