@@ -15,22 +15,9 @@ struct REPLNicetiesTests {
     let editor =
       "#!/bin/sh\nstat -c %a \"$1\" > '\(home)/edit-mode'\n"
       + "sed -i 's/before/after/; s/$/;/' \"$1\"\n"
-    try writeScript(pager, to: home + "/pager.sh")
-    try writeScript(editor, to: home + "/editor.sh")
+    try writeExecutableScript(pager, to: home + "/pager.sh")
+    try writeExecutableScript(editor, to: home + "/editor.sh")
     return home
-  }
-
-  /// Writes an executable script through a close-on-exec descriptor: a descriptor open for
-  /// writing that leaks into a program another test starts meanwhile would make running the
-  /// script fail with "Text file busy".
-  static func writeScript(_ text: String, to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    guard descriptor >= 0 else { throw TestSupportError("cannot create \(path)") }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    guard write(descriptor, bytes, bytes.count) == bytes.count else {
-      throw TestSupportError("cannot write \(path)")
-    }
   }
 
   private static func scripts(_ home: String) -> [String: String] {

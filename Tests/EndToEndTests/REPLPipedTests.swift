@@ -17,7 +17,7 @@ struct REPLPipedTests {
       environment.removeValue(forKey: "NO_COLOR")
       environment.removeValue(forKey: "LITESH_HISTORY")
       let pager = home + "/pager.sh"
-      try REPLNicetiesTests.writeScript("#!/bin/sh\ntouch '\(home)/pager-used'\ncat\n", to: pager)
+      try writeExecutableScript("#!/bin/sh\ntouch '\(home)/pager-used'\ncat\n", to: pager)
       environment["PAGER"] = pager
       process.environment = environment
       let input = Pipe()

@@ -91,3 +91,18 @@ public struct TestSupportError: Error, CustomStringConvertible {
   public let description: String
   public init(_ description: String) { self.description = description }
 }
+
+/// Writes an executable script (mode 755) through a close-on-exec descriptor.
+///
+/// A descriptor open for writing that leaks into a program another test starts meanwhile would
+/// make running the script fail with "Text file busy" (`ETXTBSY`) for as long as that program
+/// runs: Foundation's `Data.write(to:)` opens without close-on-exec.
+public func writeExecutableScript(_ text: String, to path: String) throws {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+  guard descriptor >= 0 else { throw TestSupportError("cannot create \(path)") }
+  defer { close(descriptor) }
+  let bytes = Array(text.utf8)
+  guard write(descriptor, bytes, bytes.count) == bytes.count else {
+    throw TestSupportError("cannot write \(path)")
+  }
+}

@@ -38,10 +38,7 @@ struct MergedStreamsCompatibilityTests {
 
   @Test("messages land where sqlite3's do", arguments: cases)
   func sameBytes(_ testCase: CompatibilityCase) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "litesh-merged-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try ScratchDirectory("litesh-merged")
     let sqlite3 = try Self.merging(CompatibilityTests.sqlite3, in: directory)
     let litesh = try Self.merging(Binary.litesh, in: directory)
     let reference = try CompatibilityTests.run(sqlite3, testCase)
@@ -52,15 +49,16 @@ struct MergedStreamsCompatibilityTests {
     #expect(actual.status == reference.status)
   }
 
-  /// A script in `directory` that runs `program` with standard error into standard output.
+  /// A script in `directory` that runs `program` with standard error into standard output,
+  /// written close-on-exec (``writeExecutableScript(_:to:)``: a test running it must not fail
+  /// with "Text file busy" because another test started a program meanwhile).
   ///
   /// The run under `LITESH_COMPAT_READERS` gives every program but sqlite3 `--readers N`
   /// first; sqlite3's script drops them.
-  static func merging(_ program: String, in directory: URL) throws -> String {
-    let url = directory.appendingPathComponent((program as NSString).lastPathComponent + ".sh")
+  static func merging(_ program: String, in directory: ScratchDirectory) throws -> String {
+    let path = directory.path((program as NSString).lastPathComponent + ".sh")
     let skip = program == CompatibilityTests.sqlite3 ? "[ \"$1\" = --readers ] && shift 2\n" : ""
-    try Data("#!/bin/sh\n\(skip)exec '\(program)' \"$@\" 2>&1\n".utf8).write(to: url)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
-    return url.path
+    try writeExecutableScript("#!/bin/sh\n\(skip)exec '\(program)' \"$@\" 2>&1\n", to: path)
+    return path
   }
 }

@@ -96,17 +96,14 @@ struct ViewedOutputTests {
         atPath: directory.path(folder), withIntermediateDirectories: true)
     }
     let opener = directory.path("bin/xdg-open")
-    try directory.write(
-      "bin/xdg-open",
-      Array(
-        """
-        #!/bin/sh
-        n=$(ls "$OPENED" | wc -l)
-        { echo "argc=$# name=${1##*/}"; cat "$1"; } > "$OPENED/$n"
-        exit \(testCase.openerStatus)
+    try writeExecutableScript(
+      """
+      #!/bin/sh
+      n=$(ls "$OPENED" | wc -l)
+      { echo "argc=$# name=${1##*/}"; cat "$1"; } > "$OPENED/$n"
+      exit \(testCase.openerStatus)
 
-        """.utf8))
-    _ = chmod(opener, 0o755)
+      """, to: opener)
     try directory.write("stdin", Array(testCase.input.utf8))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
