@@ -68,11 +68,10 @@ struct TerminalCommandsTests {
     defer { scratch.remove() }
     let directory = scratch.root
     let script = directory + "/editor.sh"
-    try write(
+    try writeExecutableScript(
       "#!/bin/sh\nstat -c %a \"$1\" > '\(directory)/mode'\ncp \"$1\" '\(directory)/seen'\n"
         + "sed -i 's/before/after/' \"$1\"\n",
       to: script)
-    chmod(script, 0o755)
     let result = ExternalEditor.edit("SELECT 'before';", editor: script)
     #expect(result == .success("SELECT 'after';"))
     #expect(read(directory + "/mode") == "600\n")
@@ -83,12 +82,6 @@ struct TerminalCommandsTests {
   func editorFailure() {
     let result = ExternalEditor.edit("SELECT 1;", editor: "exit 3; true")
     #expect(result == .failure(.init(message: "editor \"exit 3; true\" exited with status 3")))
-  }
-
-  private func write(_ text: String, to path: String) throws {
-    let sink = try #require(OutputSink.open(path: path))
-    sink.write(text)
-    sink.close()
   }
 
   private func read(_ path: String) -> String {
