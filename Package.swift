@@ -73,8 +73,8 @@ let package = Package(
     // a start uses now sit together, and the few large unsplittable sections (the standard
     // library's single 1.5 MiB .text) come after them. And libgcc's unwinder is linked from
     // its archive (-static-libgcc), as libstdc++ is: libgcc_s.so.1 was one more library to
-    // load at every start. Peak RSS 6.6 -> 5.8 MiB, page faults 228 -> 190 (session 12,
-    // Benchmarks/results/session12-startup.md).
+    // load at every start. Peak RSS 6.6 -> 5.6 MiB, page faults 228 -> 179 with the start-up
+    // code changes of session 12 (Benchmarks/results/session12-startup.md).
     .executableTarget(
       name: "litesh", dependencies: ["SQLiteShell", "SQLiteCore", "CEditLine"],
       swiftSettings: swiftSettings,
