@@ -20,11 +20,10 @@ enum Litesh {
       errors: errors,
       isTerminal: isatty(0) != 0, homeDirectory: ShellLauncher.defaultHomeDirectory())
     launcher.configFilePath = ConfigFile.path(
-      environment: { getenv($0).map { String(cString: $0) } }, homeDirectory: launcher.homeDirectory
-    )
+      environment: environmentValue, homeDirectory: launcher.homeDirectory)
     launcher.audience = SessionAudience.decide(
-      inputIsTerminal: isatty(0) != 0, outputIsTerminal: isatty(1) != 0
-    ) { getenv($0).map { String(cString: $0) } }
+      inputIsTerminal: isatty(0) != 0, outputIsTerminal: isatty(1) != 0,
+      environment: environmentValue)
     // Before `-init`, `-cmd` and SQL arguments run: Ctrl-C interrupts their statements as
     // sqlite3's does (`Error: stepping, interrupted`, status 9), SIGTERM leaves cleanly.
     launcher.onShellCreated = { shell in
@@ -48,6 +47,16 @@ enum Litesh {
       shell.close(reason: TerminationSignal.leaveReason)
       exit(TerminationSignal.exitStatus(shell.exitStatus))
     }
+  }
+
+  /// The environment variable `name`, if set.
+  ///
+  /// A function, not a closure written in `main()`: such a closure was isolated to the main actor
+  /// as `main()` is, and checked at each call that it ran there, which loaded the concurrency
+  /// runtime's executors at every start (two to four 64 KiB blocks of its code faulted in;
+  /// callgrind showed `swift_task_isCurrentExecutor`).
+  static func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
   }
 
   /// Whether two descriptors lead to the same file or pipe (one is a copy of the other).
