@@ -306,4 +306,36 @@ struct ConnectionPoolChangeRecordingTests {
       #expect(seen.all.last == CommittedChanges(tables: ["b"]))
     }
   }
+
+  @Test(
+    "a statement that commits when reset, not stepped to its end, is reported before the next write"
+  )
+  func commitInReset() async throws {
+    try await withCollectedChanges("CREATE TABLE a(x); CREATE TABLE b(x)") { pool, seen in
+      // `scalar` reads the first row and resets: the autocommit INSERT … RETURNING commits in
+      // sqlite3_reset, where SQLite calls the commit hook but not the WAL hook.
+      let first = try await pool.writeWithoutTransaction { db in
+        try db.scalar("INSERT INTO a VALUES (1), (2) RETURNING x", as: Int.self)
+      }
+      #expect(first == 1)
+      #expect(await seen.are([["a"]]), "\(seen.all)")
+      try await pool.write { db in try db.execute("INSERT INTO b VALUES (1)") }
+      #expect(await seen.are([["a"], ["b"]]), "\(seen.all)")
+      // In one access: reported with the next commit, and kept through a rollback between.
+      try await pool.writeWithoutTransaction { db in
+        _ = try db.scalar("INSERT INTO a VALUES (3), (4) RETURNING x", as: Int.self)
+        try db.execute("INSERT INTO b VALUES (2)")
+      }
+      #expect(await seen.are([["a"], ["b"], ["a", "b"]]), "\(seen.all)")
+      try await pool.writeWithoutTransaction { db in
+        _ = try db.scalar("INSERT INTO a VALUES (5), (6) RETURNING x", as: Int.self)
+        try db.execute("BEGIN; INSERT INTO b VALUES (3); ROLLBACK")
+      }
+      #expect(await seen.are([["a"], ["b"], ["a", "b"], ["a"]]), "\(seen.all)")
+      let rows = try await pool.read { db in
+        try db.scalar("SELECT count(*) FROM a", as: Int.self)
+      }
+      #expect(rows == 6)
+    }
+  }
 }

@@ -71,5 +71,11 @@ awk '
 echo "scripts/link/litesh.order: $(wc -l < scripts/link/litesh.order) symbols" >&2
 # SwiftPM does not relink when only this file changes: without this the next release build
 # keeps the old layout (main's benchmark binary did, session 12).
-rm -f "$binary"
-echo "removed $binary: the next release build links it with the new order" >&2
+# Only SwiftPM's own build output is removed, never a binary named on the command line (an
+# installed litesh).
+if [ $# -eq 0 ]; then
+  rm -f "$binary"
+  echo "removed $binary: the next release build links it with the new order" >&2
+else
+  echo "relink $binary (delete it, then build) to use the new order" >&2
+fi

@@ -94,8 +94,19 @@ final class ChangeObservation: Sendable {
     /// WAL hook (of temporary tables alone, or of nothing) leaves both to the next commit, which
     /// is then `nil` only if some of them went unreported.
     var baseline: Int64 = 0
-    /// The commit hook ran, the WAL hook has not yet: ``lastChanges`` are its tables.
+    /// The commit hook ran, the WAL hook has not yet: ``lastChanges`` are its tables, not yet
+    /// told.
+    ///
+    /// SQLite calls the WAL hook only when `sqlite3_step` ends a statement that commits by
+    /// itself, not when `sqlite3_reset` commits one that was not stepped to its end (an
+    /// `INSERT … RETURNING` read for its first row), nor for a commit of temporary tables
+    /// alone; and a `COMMIT` that fails with `SQLITE_BUSY` leaves its transaction open. So the
+    /// tables stay until they are told: by the next commit's WAL hook, with that commit's own
+    /// (``mergeIntoLast()``), or at the end of the writer's access (``ChangeObservation/accessEnded()``).
     var isCommitting = false
+    /// A rollback came while ``isCommitting``, with rows SQLite did not report: the tables
+    /// still to tell are not all known.
+    var isPendingIncomplete = false
     /// The writer's copy of the subscribers, as of ``ChangeObservation/subscribersChanges``
     /// `subscribersSeen`: a commit takes no lock unless they changed.
     ///
@@ -141,6 +152,17 @@ final class ChangeObservation: Sendable {
         }
         lastNames = names
         lastChanges = CommittedChanges(tables: Set(names.lazy.map(\.string)))
+        tablesVersion &+= 1
+      }
+      rollBack()
+    }
+
+    /// Adds the tables of the transaction that commits to ``lastChanges``, which were never
+    /// told (see ``isCommitting``), and starts afresh.
+    func mergeIntoLast() {
+      if !fresh.isEmpty {
+        lastNames += fresh
+        lastChanges = CommittedChanges(tables: Set(lastNames.lazy.map(\.string)))
         tablesVersion &+= 1
       }
       rollBack()
@@ -204,16 +226,43 @@ final class ChangeObservation: Sendable {
     if previous != context, let pages = Int32(exactly: Int(bitPattern: previous)), pages >= 0 {
       transaction.checkpointPages = pages
     }
-    transaction.commit()
+    // The last commit's tables not told yet: they go with these, never lost (see
+    // `isCommitting`; for a `COMMIT` retried after `SQLITE_BUSY` they are its own first try's).
+    if transaction.isCommitting { transaction.mergeIntoLast() } else { transaction.commit() }
     transaction.isCommitting = true
   }
 
   /// The rollback hook.
+  ///
+  /// Tables of an earlier commit not told yet stay to be told (see `Transaction.isCommitting`):
+  /// after a `COMMIT` that failed and left its transaction open, that transaction's own, told
+  /// though rolled back, which costs an observer a fetch and loses no commit.
   func rolledBack() {
     let transaction = transaction
     transaction.rollBack()
     let total = transaction.db.map(sqlite3_total_changes64) ?? transaction.baseline
-    (transaction.rows, transaction.baseline, transaction.isCommitting) = (0, total, false)
+    if transaction.isCommitting && total - transaction.baseline != Int64(transaction.rows) {
+      transaction.isPendingIncomplete = true
+    }
+    (transaction.rows, transaction.baseline) = (0, total)
+  }
+
+  /// The end of an access to the writer, on the writer's thread: a commit whose WAL hook did
+  /// not run (see `Transaction.isCommitting`) and that did end (no transaction open) is told
+  /// now, before the next access, unless it changed no table of the main database.
+  @inline(__always)
+  func accessEnded() {
+    let transaction = transaction
+    guard transaction.isCommitting, let db = transaction.db, sqlite3_get_autocommit(db) != 0
+    else { return }
+    let total = sqlite3_total_changes64(db)
+    let isComplete =
+      !transaction.isPendingIncomplete && total - transaction.baseline == Int64(transaction.rows)
+    if !isComplete || transaction.lastChanges.tables?.isEmpty == false {
+      tellCommit(total: total)
+    } else {
+      (transaction.isCommitting, transaction.rows, transaction.baseline) = (false, 0, total)
+    }
   }
 
   /// The WAL hook: database `name` committed, its WAL now `frames` long.
@@ -224,21 +273,33 @@ final class ChangeObservation: Sendable {
     // The statement that committed has ended: SQLite counted all its changes.
     let total = sqlite3_total_changes64(db)
     if transaction.isCommitting, name.map(isMainDatabase) ?? true {
-      transaction.isCommitting = false
-      let seen = subscribersChanges.load(ordering: .acquiring)
-      if seen != transaction.subscribersSeen {
-        transaction.setSubscribers(state.withLock { $0.subscribers.map(\.subscriber) })
-        transaction.subscribersSeen = seen
-      }
-      if total - transaction.baseline == Int64(transaction.rows) {
-        tell(&transaction.lastChanges, transaction.tablesVersion)
-      } else {
-        tell(&transaction.anyTable, -1)
-      }
+      tellCommit(total: total)
+    } else {
+      (transaction.rows, transaction.baseline) = (0, total)
     }
-    (transaction.rows, transaction.baseline) = (0, total)
     let pages = transaction.checkpointPages
     if pages > 0 && frames >= pages { _ = sqlite3_wal_checkpoint(db, name) }
+  }
+
+  /// Tells the subscribers of the commit under way (``Transaction/lastChanges``, or any table
+  /// when SQLite counted `total` changes the update hook did not all report), and starts
+  /// counting afresh.
+  @inline(__always)
+  private func tellCommit(total: Int64) {
+    let transaction = transaction
+    transaction.isCommitting = false
+    let seen = subscribersChanges.load(ordering: .acquiring)
+    if seen != transaction.subscribersSeen {
+      transaction.setSubscribers(state.withLock { $0.subscribers.map(\.subscriber) })
+      transaction.subscribersSeen = seen
+    }
+    let isComplete = total - transaction.baseline == Int64(transaction.rows)
+    if isComplete && !transaction.isPendingIncomplete {
+      tell(&transaction.lastChanges, transaction.tablesVersion)
+    } else {
+      tell(&transaction.anyTable, -1)
+    }
+    (transaction.rows, transaction.baseline, transaction.isPendingIncomplete) = (0, total, false)
   }
 
   /// Tells the writer's copy of the subscribers of `changes`.

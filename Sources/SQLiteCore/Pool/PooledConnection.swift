@@ -86,7 +86,11 @@ actor PooledConnection {
     }
     if cancellable { access.withLock { $0.begin(token) } }
     defer {
-      let isHealthy = !connection.isClosed && connection.isAutocommit
+      // The pool's writer: a commit its WAL hook did not report is reported before the next
+      // access (ChangeObservation.accessEnded).
+      let isOpen = !connection.isClosed
+      if isOpen { connection.handle.hookBoxes.walCommit?.accessEnded() }
+      let isHealthy = isOpen && connection.isAutocommit
       access.withLock { $0.end(isHealthy: isHealthy) }
     }
     if cancellable && Task.isCancelled { throw CancellationError() }
