@@ -122,8 +122,8 @@ struct CrashSafetyTests {
     let span = try Self.importMilliseconds(".import --csv big.csv t", database, in: directory)
     var random = SplitMix(seed: 15)
     var outcomes = (none: 0, whole: 0)
-    var count = try Int(Self.sqlite3(database, "SELECT count(*) FROM t;", in: directory).dropLast())
-      ?? -1
+    let imported = try Self.sqlite3(database, "SELECT count(*) FROM t;", in: directory)
+    var count = Int(imported.dropLast()) ?? -1
     for kill in 1...Self.kills {
       let delay = Duration.milliseconds(Int(random.next() % UInt64(span * 3 / 2 + 1)))
       let status = try Self.killDuring(
