@@ -139,7 +139,8 @@ package struct BenchOptions: Sendable, Equatable {
   ]
 
   /// The option `written` most likely meant: a synonym, or the one within two edits (a third
-  /// for long names), when only one is that close.
+  /// for long names), when only one is that close or only one of those begins with it
+  /// (`--writer`: `--writers`, not `--write`).
   static func closestOption(to written: String) -> String? {
     let bare = String(written.drop { $0 == "-" }).lowercased()
     if let synonym = synonyms[bare] { return synonym }
@@ -147,8 +148,11 @@ package struct BenchOptions: Sendable, Equatable {
     let scored = optionNames.map { (ColumnSuggestions.editDistance(typed, $0), $0) }
     guard let best = scored.min(by: { $0.0 < $1.0 }) else { return nil }
     let limit = typed.count > 10 ? 3 : 2
-    guard best.0 <= limit, scored.filter({ $0.0 == best.0 }).count == 1 else { return nil }
-    return best.1
+    let closest = scored.filter { $0.0 == best.0 }.map(\.1)
+    guard best.0 <= limit else { return nil }
+    if closest.count == 1 { return closest[0] }
+    let extending = closest.filter { $0.hasPrefix(typed) }
+    return extending.count == 1 ? extending[0] : nil
   }
 
   private func validate() throws(BenchError) {

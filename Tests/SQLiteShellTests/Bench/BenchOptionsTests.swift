@@ -48,6 +48,7 @@ struct BenchOptionsTests {
         "unknown option \"--seconds\": did you mean --duration? see .help bench"
       ),
       (".bench --reed x", "unknown option \"--reed\": see .help bench"),
+      (".bench --writer 2", "unknown option \"--writer\": did you mean --writers? see .help bench"),
       (".bench --readers 0 --writers 0", "nothing to run: --readers and --writers are both 0"),
       (
         ".bench --latency-limit 5",
