@@ -32,9 +32,7 @@ struct CrashSafetyTests {
   static func killDuring(
     _ command: String, database: String, in directory: ScratchDirectory, after delay: Duration
   ) throws -> Int32 {
-    let shell = try Coprocess(Binary.litesh, [database], directory: directory.root)
-    shell.send(".print ready\n")
-    _ = try shell.read(until: "ready\n")
+    let shell = try readyShell(database, in: directory)
     shell.send(command + "\n")
     let (seconds, attoseconds) = delay.components
     usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
@@ -42,14 +40,20 @@ struct CrashSafetyTests {
     return try shell.finish().status
   }
 
+  /// litesh on `database`, started and reading its input.
+  static func readyShell(_ database: String, in directory: ScratchDirectory) throws -> Coprocess {
+    let shell = try Coprocess(Binary.litesh, [database], directory: directory.root)
+    shell.send(".print ready\n")
+    _ = try shell.read(until: "ready\n")
+    return shell
+  }
+
   /// How long `command` takes in litesh on `database` from the moment it is sent, start-up
   /// left out, in milliseconds (at least 1).
   static func importMilliseconds(
     _ command: String, _ database: String, in directory: ScratchDirectory
   ) throws -> Int {
-    let shell = try Coprocess(Binary.litesh, [database], directory: directory.root)
-    shell.send(".print ready\n")
-    _ = try shell.read(until: "ready\n")
+    let shell = try readyShell(database, in: directory)
     let started = ContinuousClock.now
     shell.send(command + "\n.print done\n")
     _ = try shell.read(until: "done\n")

@@ -157,6 +157,13 @@ final class ChangeObservation: Sendable {
       rollBack()
     }
 
+    /// Whether the update hook reported every change SQLite counted (`total`) since the last
+    /// WAL hook or rollback, and no earlier rollback left the tables still to tell incomplete.
+    @inline(__always)
+    func reportedAll(total: Int64) -> Bool {
+      !isPendingIncomplete && total - baseline == Int64(rows)
+    }
+
     /// Adds the tables of the transaction that commits to ``lastChanges``, which were never
     /// told (see ``isCommitting``), and starts afresh.
     func mergeIntoLast() {
@@ -241,7 +248,7 @@ final class ChangeObservation: Sendable {
     let transaction = transaction
     transaction.rollBack()
     let total = transaction.db.map(sqlite3_total_changes64) ?? transaction.baseline
-    if transaction.isCommitting && total - transaction.baseline != Int64(transaction.rows) {
+    if transaction.isCommitting && !transaction.reportedAll(total: total) {
       transaction.isPendingIncomplete = true
     }
     (transaction.rows, transaction.baseline) = (0, total)
@@ -256,9 +263,7 @@ final class ChangeObservation: Sendable {
     guard transaction.isCommitting, let db = transaction.db, sqlite3_get_autocommit(db) != 0
     else { return }
     let total = sqlite3_total_changes64(db)
-    let isComplete =
-      !transaction.isPendingIncomplete && total - transaction.baseline == Int64(transaction.rows)
-    if !isComplete || transaction.lastChanges.tables?.isEmpty == false {
+    if !transaction.reportedAll(total: total) || transaction.lastChanges.tables?.isEmpty == false {
       tellCommit(total: total)
     } else {
       (transaction.isCommitting, transaction.rows, transaction.baseline) = (false, 0, total)
@@ -293,8 +298,7 @@ final class ChangeObservation: Sendable {
       transaction.setSubscribers(state.withLock { $0.subscribers.map(\.subscriber) })
       transaction.subscribersSeen = seen
     }
-    let isComplete = total - transaction.baseline == Int64(transaction.rows)
-    if isComplete && !transaction.isPendingIncomplete {
+    if transaction.reportedAll(total: total) {
       tell(&transaction.lastChanges, transaction.tablesVersion)
     } else {
       tell(&transaction.anyTable, -1)
