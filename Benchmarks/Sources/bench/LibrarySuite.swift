@@ -36,7 +36,7 @@ struct LibrarySuite {
   let sizes: Sizes
   let binDirectory: String
   let workDirectory: String
-  let baseDatabase: String
+  var baseDatabase: String
   /// The workloads to run (`--workloads w2,w2d,W5`): each entry a worker name or the start of
   /// a label; all of them when empty.
   var selected: [String] = []

@@ -27,8 +27,16 @@ struct ShellSuite {
   let litesh: String
   let sqlite3: String
   let work: String
+  /// Rows by the start of their label (`dump`, `start-up`); empty for all.
+  var selected: [String] = []
 
   var workloads: [Workload] {
+    let list = allWorkloads
+    if selected.isEmpty { return list }
+    return list.filter { workload in selected.contains { workload.label.hasPrefix($0) } }
+  }
+
+  private var allWorkloads: [Workload] {
     var list = [
       Workload(
         label: "start-up :memory: 'select 1' (per start)", target: .atMost(1.5), peakLimit: 6,

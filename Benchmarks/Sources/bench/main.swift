@@ -4,7 +4,8 @@
 //
 //   bench [--quick] [--rounds N] [--only library|shell] [--workloads w2,w2d,W5,...]
 //         [--litesh PATH] [--sqlite3 PATH] [--work DIR]
-//   --workloads: library rows by worker name (w2d) or by the start of their label (W5).
+//   --workloads: rows by worker name (w2d) or by the start of their label (W5, dump, restore);
+//                a suite none of them names is skipped, a name no row has is an error.
 @preconcurrency import Glibc
 
 var sizes = Sizes()
@@ -32,12 +33,24 @@ mkdir(work, 0o755)
 let inputs = Inputs(
   directory: "\(work)/inputs", binDirectory: binDirectory, sqlite3: sqlite3, sizes: sizes)
 var failures: [String] = []
+var librarySuite = LibrarySuite(
+  sizes: sizes, binDirectory: binDirectory, workDirectory: work, baseDatabase: "",
+  selected: selected)
+let shellSuite = ShellSuite(
+  sizes: sizes, inputs: inputs, litesh: litesh, sqlite3: sqlite3, work: work, selected: selected)
+let unknown = selected.filter { name in
+  !librarySuite.workloads.contains { $0.name == name || $0.label.hasPrefix(name) }
+    && !shellSuite.workloads.contains { $0.label.hasPrefix(name) }
+}
+if !unknown.isEmpty {
+  fatal(
+    "no workload named \(unknown.joined(separator: ", ")): give a library worker (w2d) or the "
+      + "start of a row's label (W5, dump, restore, start-up, .import)")
+}
 
-if only.isEmpty || only == "library" {
-  let suite = LibrarySuite(
-    sizes: sizes, binDirectory: binDirectory, workDirectory: work,
-    baseDatabase: inputs.database(rows: sizes.rows), selected: selected)
-  let report = LibraryReport(workloads: suite.workloads, results: suite.run())
+if (only.isEmpty || only == "library") && !librarySuite.workloads.isEmpty {
+  librarySuite.baseDatabase = inputs.database(rows: sizes.rows)
+  let report = LibraryReport(workloads: librarySuite.workloads, results: librarySuite.run())
   print("\nLibrary workloads: CPU time of the workload in its worker (W5: throughput over")
   print(
     "\(format(sizes.seconds, 1)) s), medians over rounds; ratios are medians of per-round ratios.\n"
@@ -45,9 +58,8 @@ if only.isEmpty || only == "library" {
   print(report.table().render())
   failures += report.mismatches
 }
-if only.isEmpty || only == "shell" {
-  let suite = ShellSuite(sizes: sizes, inputs: inputs, litesh: litesh, sqlite3: sqlite3, work: work)
-  let report = suite.run()
+if (only.isEmpty || only == "shell") && !shellSuite.workloads.isEmpty {
+  let report = shellSuite.run()
   print(
     "\nShell workloads: whole process, CPU time (user + system) from wait4, medians over rounds.\n")
   print(report.table.render())
