@@ -2,10 +2,11 @@
 # Installs the system packages litesh needs that are missing: build (libsqlite3-dev,
 # libedit-dev), the reference shell (sqlite3) and, with --test, what the tests drive (tmux;
 # less, the REPL's default pager; mandoc, man-db, zsh and fish for the man page, `man -M` and
-# completion checks; libdqlite-dev and gcc for the dqlite cluster tests).
+# completion checks; libdqlite-dev and gcc for the dqlite cluster tests; strace to slow litesh
+# down in a REPL test).
 set -euo pipefail
 packages=(libsqlite3-dev libedit-dev pkg-config sqlite3)
-if [ "${1:-}" = "--test" ]; then packages+=(tmux python3 less mandoc man-db zsh fish libdqlite-dev gcc); fi
+if [ "${1:-}" = "--test" ]; then packages+=(tmux python3 less mandoc man-db zsh fish libdqlite-dev gcc strace); fi
 if [ "${1:-}" = "--bench" ]; then packages+=(time); fi
 # With --test, the programs that drive sqlite3 interactively (Emacs's sql-mode and org-babel,
 # expect, pexpect for Debian's python3), installed without their recommends (a mail server,

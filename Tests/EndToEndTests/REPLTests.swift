@@ -88,6 +88,25 @@ struct REPLTests {
     }
   }
 
+  /// Keys pressed while the prompt just written is on screen reach libedit as typed.
+  ///
+  /// strace holds litesh 0.2 s after each write, so the keys come in that moment. When it set the
+  /// terminal's edit mode only after the prompt (libedit's `readline()` does), the terminal's
+  /// line discipline took this Ctrl-D as an end-of-file mark, libedit then read a NUL byte, and
+  /// litesh waited on (a CI run hit that window without strace); the typed line was echoed
+  /// twice.
+  @Test("a key pressed the moment the prompt appears reaches the line editor as typed")
+  func keysAsPromptAppears() throws {
+    let slowWrites = [
+      "strace", "-o", "/dev/null", "-e", "trace=write", "-e", "inject=write:delay_exit=200000",
+    ]
+    try withREPL(arguments: ["-list"], launchedBy: slowWrites) { terminal in
+      try terminal.run("SELECT 6*7;", expecting: "\n42")
+      #expect(terminal.screen().components(separatedBy: "SELECT 6*7").count == 2)
+      try terminal.endWithControlD(timeout: 5)
+    }
+  }
+
   @Test("keeps history in a file of mode 0600 that a new session reloads")
   func historyFile() throws {
     try ScratchDirectory.with("litesh-history") { home in

@@ -15,10 +15,12 @@ public final class REPLTerminal {
   ///
   /// A person at a terminal gets the display mode; tests about something else that read
   /// sqlite3's list rows pass `-list`, as a user choosing a mode would.
-  /// `pipingOutputTo`: a command litesh's standard output is piped to (`litesh … | tee log`).
+  /// `pipingOutputTo`: a command litesh's standard output is piped to (`litesh … | tee log`);
+  /// `launchedBy`: a program and its arguments that run litesh (`strace …`).
   public init(
     arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
-    width: Int = 100, height: Int = 30, pipingOutputTo filter: String? = nil
+    width: Int = 100, height: Int = 30, pipingOutputTo filter: String? = nil,
+    launchedBy launcher: [String] = []
   ) throws {
     socket = "litesh-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
     if let home {
@@ -36,7 +38,7 @@ public final class REPLTerminal {
     let assignments = variables.sorted { $0.key < $1.key }.map {
       "\($0.key)=\(Self.quote($0.value))"
     }
-    let invocation = ([Binary.litesh] + arguments).map(Self.quote).joined(separator: " ")
+    let invocation = (launcher + [Binary.litesh] + arguments).map(Self.quote).joined(separator: " ")
     let pipe: String = filter.map { " | " + $0 } ?? ""
     let command =
       "env -u NO_COLOR -u LITESH_HISTORY " + assignments.joined(separator: " ") + " "
@@ -248,11 +250,12 @@ public struct REPLTimeout: Error, CustomStringConvertible {
 public func withREPL<R>(
   arguments: [String] = [], environment: [String: String] = [:], home: String? = nil,
   keepingHome: Bool = false, width: Int = 100, height: Int = 30, prompt: String? = "litesh>",
-  pipingOutputTo filter: String? = nil, _ body: (REPLTerminal) throws -> R
+  pipingOutputTo filter: String? = nil, launchedBy launcher: [String] = [],
+  _ body: (REPLTerminal) throws -> R
 ) throws -> R {
   let terminal = try REPLTerminal(
     arguments: arguments, environment: environment, home: home, width: width, height: height,
-    pipingOutputTo: filter)
+    pipingOutputTo: filter, launchedBy: launcher)
   defer { terminal.close(removingHome: !keepingHome) }
   if let prompt { try terminal.waitFor(prompt) }
   return try body(terminal)

@@ -46,7 +46,12 @@ struct EditLineLibrary {
   let addDefun: @convention(c) (UnsafePointer<CChar>?, CommandFunction?, Int32) -> Int32
   /// `rl_insert`: in libedit, pushes a key onto the input, to be read as if typed.
   let pushKey: @convention(c) (Int32, Int32) -> Int32
+  /// `rl_prep_terminal`: puts the terminal in libedit's edit mode (no line discipline) now.
+  let prepareTerminal: @convention(c) (Int32) -> Void
 
+  /// `rl_pre_input_hook`: run by `readline()` after it set the terminal back to the mode it
+  /// found, just before the prompt is shown.
+  let preInputHook: UnsafeMutablePointer<(@convention(c) () -> Int32)?>
   /// `rl_catch_signals`.
   let catchSignals: UnsafeMutablePointer<Int32>
   /// `rl_readline_name`.
@@ -124,6 +129,8 @@ struct EditLineLibrary {
     parseAndBind = try function("rl_parse_and_bind")
     addDefun = try function("rl_add_defun")
     pushKey = try function("rl_insert")
+    prepareTerminal = try function("rl_prep_terminal")
+    preInputHook = try variable("rl_pre_input_hook")
     catchSignals = try variable("rl_catch_signals")
     readlineName = try variable("rl_readline_name")
     attemptedCompletionFunction = try variable("rl_attempted_completion_function")

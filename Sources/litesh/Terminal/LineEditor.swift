@@ -49,8 +49,22 @@ enum LineEditor {
     library.basicWordBreakCharacters.pointee = UnsafePointer(strdup(wordBreakCharacters))
     library.usingHistory()
     library.stifleHistory(historyLimit)
+    library.preInputHook.pointee = enterEditMode
     bindLineMotion(library)
     return nil
+  }
+
+  /// Puts the terminal in edit mode before the prompt is shown.
+  ///
+  /// libedit's `readline()` sets the terminal back to the mode it found (the line discipline
+  /// on), shows the prompt, and only at the first key read leaves that mode. A key pressed in
+  /// between was seen by the line discipline: Ctrl-D at the start of a line became an
+  /// end-of-file mark that edit mode then delivers as a NUL byte, which libedit ignores, so a
+  /// Ctrl-D pressed as the prompt appeared left litesh waiting; typed letters were echoed
+  /// twice. With edit mode set here, whatever follows the prompt reaches libedit as typed.
+  private static let enterEditMode: @convention(c) () -> Int32 = {
+    library?.prepareTerminal(1)
+    return 0
   }
 
   /// Up and Down move between the lines of a multi-line statement (a recalled entry, or
