@@ -11,6 +11,9 @@ extension Shell {
     package var phase: ErrorText.Phase
     /// The text from the failing statement on, as given (what the caret block shows).
     package var sql: SQLText?
+    /// SQLite rolled back the transaction that was open when the statement failed (a write
+    /// interrupted, a full disk, `RAISE(ROLLBACK)`).
+    package var endedTransaction = false
 
     /// A statement stopped by Ctrl-C before its first step.
     static var interrupted: Failure {
@@ -42,6 +45,7 @@ extension Shell {
         errors.write(
           ErrorText.scriptLine(failure.error, phase: failure.phase, sql: failure.sql, line: line))
       }
+      noteTransactionRolledBack(by: failure)
       errors.flush()
       return false
     }
@@ -119,8 +123,7 @@ extension Shell {
             didRun(sql, from: statements.statementStart, to: statements.offset, on: connection)
             continue
           case .failed(let error):
-            transactions.reconcile(isInsideTransaction: connection.isInsideTransaction)
-            return Failure(error: error, phase: .step)
+            return stepFailure(error, on: connection)
           case .stopped: return Failure.interrupted
           case .end: return nil
           }
@@ -152,17 +155,46 @@ extension Shell {
           state.style.lengthenColumnWidths(to: columns)
         }
       } catch {
-        transactions.reconcile(isInsideTransaction: connection.isInsideTransaction)
+        let failure = stepFailure(error, on: connection)
         if state.statistics != .off { writeStatistics(for: statement) }
-        return Failure(error: error, phase: .step)
+        return failure
       }
       didRun(statement, on: connection)
       if state.statistics != .off { writeStatistics(for: statement) }
     }
   }
 
+  /// A statement's failure while stepping, after the transaction tracker agreed with SQLite.
+  private func stepFailure(_ error: SQLiteError, on connection: Connection) -> Failure {
+    let wasOpen = transactions.isOpen
+    transactions.reconcile(isInsideTransaction: connection.isInsideTransaction)
+    var failure = Failure(error: error, phase: .step)
+    failure.endedTransaction = wasOpen && !transactions.isOpen
+    return failure
+  }
+
+  /// For a person at the REPL, after the error of a statement that made SQLite roll back the
+  /// open transaction: says so, since the prompt's marker going is easy to miss.
+  func noteTransactionRolledBack(by failure: Failure) {
+    guard failure.endedTransaction else { return }
+    noteTransactionRolledBack(cause: "a statement in it fails this way (\(failure.error.message))")
+  }
+
+  /// The note itself: SQLite undid the transaction when `cause`.
+  func noteTransactionRolledBack(cause: String) {
+    guard state.isInteractive, state.audience.isPerson else { return }
+    errors.write(
+      "The open transaction was rolled back: SQLite undoes all of it when \(cause);"
+        + " nothing of it was committed.\n")
+  }
+
   /// A Ctrl-C that came before the first step: SQLite would forget it when stepping starts.
-  func isInterruptedBeforeStep() -> Bool {
+  func isInterruptedBeforeStep() -> Bool { isInterruptedByUser }
+
+  /// Whether the person at the REPL pressed Ctrl-C during the line being run: a `.read` script
+  /// stops before its next line, an `.import` before its next row (batch mode has its own
+  /// SIGINT handling, ``pendingStop``).
+  var isInterruptedByUser: Bool {
     guard let isInterrupted = standardOutput.isInterrupted else { return false }
     return isInterrupted()
   }

@@ -14,8 +14,16 @@ extension ImportJob {
     let asciiOutputMode = shell.state.style.mode == .ascii
     var progress = ImportProgress(totalBytes: totalBytes)
     var lastFailed = false
+    // Ctrl-C at the REPL ends the import, which the caller rolls back.
+    func interrupted(at line: Int) -> DotCommand.Outcome? {
+      progress.finish(errors: shell.errors)
+      warn("Error: \(displayName):\(line): interrupted; nothing was imported")
+      return nil
+    }
     repeat {
       let startLine = reader.line
+      // Ctrl-C at the REPL: SQLite forgets an interrupt that comes between two rows' steps.
+      if shell.isInterruptedByUser { return interrupted(at: startLine) }
       var index = 0
       while index < columnCount {
         let hasField = reader.readField()
@@ -56,6 +64,7 @@ extension ImportJob {
           rowCount += 1
           lastFailed = false
         } catch {
+          if shell.isInterruptedByUser { return interrupted(at: startLine) }
           if connection.isAutocommit || Self.endsImport.contains(error.primaryCode) {
             warn(
               "Error: \(displayName):\(startLine): INSERT failed: \(error.message);"

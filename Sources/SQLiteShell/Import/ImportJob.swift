@@ -50,6 +50,10 @@ struct ImportJob<Target: ImportTarget> {
     }
     guard let outcome else {
       rollBack(ownsTransaction)
+      if !ownsTransaction && connection.isAutocommit {
+        shell.reconcileTransaction()
+        shell.noteTransactionRolledBack(cause: "an INSERT in it is interrupted or fails this way")
+      }
       return .failure
     }
     do {

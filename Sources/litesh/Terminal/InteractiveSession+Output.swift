@@ -29,7 +29,7 @@ extension InteractiveSession {
     }
     shell.display.startsFullResult = { pager.startFullResult() }
     shell.standardOutput.aroundWrite = { isAfter in
-      if !isAfter { progress.finish() }
+      if !isAfter { progress.restart() }
     }
     shell.standardOutput.redirect = { bytes in pager.write(bytes) }
     shell.standardOutput.isInterrupted = { InterruptSignal.isRequested }

@@ -5,9 +5,9 @@ import Synchronization
 /// The "still running" line a long statement shows on the terminal.
 ///
 /// ``start()`` before a statement arms a thread that, after ``delay`` seconds, draws the elapsed
-/// time on standard error and updates it every tenth of a second; ``finish()`` (call it before
-/// the result reaches the screen, and again at the end) erases it, so the line never mixes with
-/// results. With a row counter it also shows the rows the statement has written so far. Nothing is
+/// time on standard error and updates it every tenth of a second; ``restart()`` (call it before
+/// output reaches the screen) erases it and times afresh, ``finish()`` at the end erases it, so
+/// the line never mixes with results. With a row counter it also shows the rows the statement has written so far. Nothing is
 /// drawn when standard error is not a terminal.
 final class ProgressLine: Sendable {
   /// Seconds a statement runs before the line appears.
@@ -46,6 +46,19 @@ final class ProgressLine: Sendable {
     state.withLock { state in
       if state.isDrawn { Self.writeError("\r\u{1B}[2K") }
       state = State()
+    }
+  }
+
+  /// Erases the line if it is showing and times afresh from now: output has just reached the
+  /// screen, and the line comes back if the work then runs on without any (a long statement
+  /// later in a `.read` script).
+  func restart() {
+    guard isEnabled else { return }
+    state.withLock { state in
+      guard state.startedAt != nil else { return }
+      if state.isDrawn { Self.writeError("\r\u{1B}[2K") }
+      state.startedAt = Self.now()
+      state.isDrawn = false
     }
   }
 
