@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Ctrl-C at the REPL stops the work a dot-command runs, not only the statement it is on.
 @Suite(
@@ -33,6 +33,8 @@ struct REPLInterruptWorkTests {
     }
   }
 
+  /// Ctrl-C while the import waits between two rows' steps ends it.
+  ///
   /// The file is a FIFO the test writes: the import waits in a read, between two rows' steps,
   /// when Ctrl-C comes. SQLite forgets an interrupt that comes while no statement runs, so
   /// litesh's import used to run on to the end; now it stops at the next row and is rolled back

@@ -55,6 +55,23 @@ package struct ChildProcess: Sendable {
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 
+  /// Whether the program `command` starts with can be found.
+  ///
+  /// A path that is executable, or a name in `PATH`; `true` when the first word is not a plain word (quotes, an assignment,
+  /// shell syntax), which only the shell can tell.
+  package static func findsProgram(of command: String) -> Bool {
+    guard let word = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else {
+      return false
+    }
+    let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) }
+    guard plain else { return true }
+    if word.contains("/") { return access(String(word), X_OK) == 0 }
+    let path = environment("PATH") ?? "/usr/bin:/bin"
+    return path.split(separator: ":").contains { directory in
+      access("\(directory)/\(word)", X_OK) == 0
+    }
+  }
+
   /// The value of environment variable `name`, or `nil` when unset or empty.
   package static func environment(_ name: String) -> String? {
     guard let value = getenv(name), value.pointee != 0 else { return nil }

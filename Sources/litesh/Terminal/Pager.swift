@@ -26,6 +26,8 @@ final class Pager {
   private var screen = ScreenCounter(rows: 24, columns: 80)
   private var process: ChildProcess?
   private var pipeEnd: Int32 = -1
+  /// Pager commands already reported as not found.
+  nonisolated(unsafe) private static var reportedMissing: Set<String> = []
   /// Called when the pager quits before the result ended (interrupts the statement).
   var onQuit: () -> Void = {}
 
@@ -114,6 +116,18 @@ final class Pager {
   }
 
   private func startPager(command: String = Pager.command) {
+    // A misspelt `$PAGER`: the shell would say "not found" and read nothing, and the result
+    // would be lost; it is shown here instead, with a warning the first time.
+    guard ChildProcess.findsProgram(of: command) else {
+      if Self.reportedMissing.insert(command).inserted {
+        Self.writeAll(
+          STDERR_FILENO,
+          "litesh: the pager \"\(command)\" was not found; showing results without it\n")
+      }
+      phase = .direct
+      writeHeld()
+      return
+    }
     var descriptors: [Int32] = [-1, -1]
     guard pipe(&descriptors) == 0 else {
       phase = .direct
@@ -145,6 +159,11 @@ final class Pager {
     guard !Self.writeAll(pipeEnd, bytes) else { return }
     phase = .dropping
     onQuit()
+  }
+
+  private static func writeAll(_ descriptor: Int32, _ text: String) {
+    var text = text
+    _ = text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
   }
 
   /// Writes every byte; `false` when the descriptor stopped taking them (a closed pipe).
