@@ -119,4 +119,33 @@ struct ConnectionPoolChangeCountingTests {
       #expect(await changes.next() == CommittedChanges(tables: ["a"]))
     }
   }
+
+  @Test(
+    "a blob written in place, which SQLite neither reports nor counts, makes its commit any table")
+  func blobWrittenInPlace() async throws {
+    let schema = "CREATE TABLE f(data); INSERT INTO f VALUES (zeroblob(4))"
+    try await withPool(PoolRecipe(schema: schema)) { pool in
+      let seen = ConnectionPoolChangeRecordingTests.SeenCommits()
+      let collector = seen.collect(try await pool.changes())
+      defer { collector.cancel() }
+      // In the write's transaction, and committing by itself when the handle closes.
+      try await pool.write { db in
+        let blob = try Blob(in: db, table: "f", column: "data", row: 1, writable: true)
+        try blob.write([1, 2], at: 0)
+      }
+      try await pool.writeWithoutTransaction { db in
+        let blob = try Blob(in: db, table: "f", column: "data", row: 1, writable: true)
+        try blob.write([3], at: 2)
+        blob.close()
+      }
+      try await pool.write { db in try db.execute("INSERT INTO f VALUES (x'00')") }
+      #expect(await eventually { seen.all.count == 3 }, "\(seen.all)")
+      #expect(seen.all.prefix(2).allSatisfy { $0.contains("f") }, "\(seen.all)")
+      #expect(seen.all.last == CommittedChanges(tables: ["f"]))
+      let data = try await pool.read { db in
+        try db.scalar("SELECT hex(data) FROM f WHERE rowid = 1", as: String.self)
+      }
+      #expect(data == "01020300")
+    }
+  }
 }

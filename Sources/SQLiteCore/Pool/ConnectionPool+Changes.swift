@@ -7,7 +7,8 @@ public struct CommittedChanges: Sendable, Hashable {
   /// transaction also changed rows SQLite does not report one by one (a `DELETE` without
   /// `WHERE`, a `WITHOUT ROWID` table), so that any table may have changed; also when a
   /// statement that writes failed in it and SQLite rolled that statement back (the library then
-  /// cannot tell the rows it counts from those it reported).
+  /// cannot tell the rows it counts from those it reported), or a blob was written in place
+  /// (``Blob``), which SQLite does not report.
   ///
   /// Schema changes alone (`CREATE`, `DROP`, `ALTER`) leave the set empty.
   public var tables: Set<String>?
@@ -111,11 +112,12 @@ final class ChangeObservation: Sendable {
     /// A rollback came while ``isCommitting``, with rows SQLite did not report: the tables
     /// still to tell are not all known.
     var isPendingIncomplete = false
-    /// A statement that writes failed with its transaction left open: SQLite rolled back its
-    /// rows, which the update hook may have reported (``rows``) and SQLite never counts, so the
-    /// count no longer tells whether every change was reported (a `DELETE` without `WHERE` of as
-    /// many rows would balance it).
-    var hasUncountedRows = false
+    /// The count no longer tells whether every change was reported: a statement that writes
+    /// failed with its transaction left open (SQLite rolled back its rows, which the update hook
+    /// may have reported, ``rows``, and SQLite never counts; a `DELETE` without `WHERE` of as
+    /// many rows would balance them), or a blob was written in place (neither reported nor
+    /// counted).
+    var isCountUnreliable = false
     /// The writer's copy of the subscribers, as of ``ChangeObservation/subscribersChanges``
     /// `subscribersSeen`: a commit takes no lock unless they changed.
     ///
@@ -171,13 +173,13 @@ final class ChangeObservation: Sendable {
     /// failed statement spoiled the count.
     @inline(__always)
     func reportedAll(total: Int64) -> Bool {
-      !isPendingIncomplete && !hasUncountedRows && total - baseline == Int64(rows)
+      !isPendingIncomplete && !isCountUnreliable && total - baseline == Int64(rows)
     }
 
     /// Counts afresh from `total`, the changes SQLite counted so far.
     @inline(__always)
     func restartCount(at total: Int64) {
-      (rows, baseline, hasUncountedRows) = (0, total, false)
+      (rows, baseline, isCountUnreliable) = (0, total, false)
     }
 
     /// Adds the tables of the transaction that commits to ``lastChanges``, which were never
@@ -284,7 +286,13 @@ final class ChangeObservation: Sendable {
     guard transaction.rows > 0, let db = transaction.db, sqlite3_get_autocommit(db) == 0 else {
       return
     }
-    transaction.hasUncountedRows = true
+    transaction.isCountUnreliable = true
+  }
+
+  /// A blob was written in place on the writer (``Blob/write(_:at:)``), a change SQLite neither
+  /// reports to the update hook nor counts: the transaction's tables are told as any table.
+  func blobWritten() {
+    transaction.isCountUnreliable = true
   }
 
   /// The end of an access to the writer, on the writer's thread: a commit whose WAL hook did
