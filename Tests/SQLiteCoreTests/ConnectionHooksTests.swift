@@ -94,4 +94,32 @@ struct ConnectionHooksTests {
     db.onCommit(nil)
     db.onRollback(nil)
   }
+
+  @Test("a handler that removes itself from inside its call runs once, and nothing freed is read")
+  func handlersRemovingThemselves() throws {
+    // The docs forbid using the connection in a handler; removing the handler must still not
+    // free what the hook reads after the call (AddressSanitizer catches it).
+    let db = try Connection()
+    try db.execute("CREATE TABLE t(a)")
+    var (rows, commits, rollbacks) = (0, 0, 0)
+    db.onRowChange { _ in
+      rows += 1
+      db.onRowChange(nil)
+    }
+    db.onCommit {
+      commits += 1
+      db.onCommit(nil)
+    }
+    db.onRollback {
+      rollbacks += 1
+      db.onRollback(nil)
+    }
+    try db.execute("INSERT INTO t VALUES (1), (2); INSERT INTO t VALUES (3)")
+    try db.execute("BEGIN; INSERT INTO t VALUES (4); ROLLBACK")
+    try db.execute("BEGIN; INSERT INTO t VALUES (5); ROLLBACK")
+    #expect(rows == 1)
+    #expect(commits == 1)
+    #expect(rollbacks == 1)
+    #expect(try db.scalar("SELECT count(*) FROM t") == 3)
+  }
 }

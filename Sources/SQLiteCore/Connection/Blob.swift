@@ -93,6 +93,8 @@ public final class Blob {
       ?? Array(bytes).withUnsafeBytes { buffer in
         sqlite3_blob_write(live, buffer.baseAddress, Int32(buffer.count), Int32(offset))
       }
+    // SQLite reports no row for it: a pool's change observation must say any table changed.
+    connection.handle.hookBoxes.walCommit?.blobWritten()
     guard rc == SQLITE_OK else { throw connection.handle.error(rc) }
   }
 

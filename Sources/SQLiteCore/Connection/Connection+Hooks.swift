@@ -153,6 +153,10 @@ extension Connection {
 
 /// The C side of the row-change hook: the library's side (with the C names), then the user's
 /// handler (with a ``RowChange``, made only for it).
+///
+/// Each trampoline reads the pair only before it calls the user's handler, which may set its
+/// hook to `nil` and so free the pair (the docs forbid using the connection there, but that is
+/// no reason for a use after free).
 private let rowChangeTrampoline:
   @convention(c) (
     UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64
@@ -182,11 +186,14 @@ private let commitTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Int32
   guard let context else { return 0 }
   return Unmanaged<HookPair<() throws -> Void>>.fromOpaque(context)._withUnsafeGuaranteedRef {
     pair in
+    // Read before the user's handler runs: one that removes itself may free the pair. The
+    // library's side outlives it (the handle's `hookBoxes.walCommit` holds it).
+    let library = pair.library
     // The user's veto first: the library's side then records a commit that happens.
     if let user = pair.user {
       do { try user() } catch { return 1 }
     }
-    pair.library?._withUnsafeGuaranteedRef { $0.committing() }
+    library?._withUnsafeGuaranteedRef { $0.committing() }
     return 0
   }
 }

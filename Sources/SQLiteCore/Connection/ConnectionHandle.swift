@@ -110,6 +110,18 @@ final class ConnectionHandle {
     if isClosed { throw SQLiteError.misuse("the connection is closed", sql: sql) }
   }
 
+  /// The error for a failed step of `statement`, which SQLite has halted but not reset.
+  ///
+  /// A statement that writes and fails on a pool's writer tells its change observation
+  /// (``ChangeObservation/statementFailed()``): SQLite rolled back the rows the update hook had
+  /// reported, and never counts them.
+  func stepError(_ rc: Int32, of statement: OpaquePointer, sql: String) -> SQLiteError {
+    if let observation = hookBoxes.walCommit, sqlite3_stmt_readonly(statement) == 0 {
+      observation.statementFailed()
+    }
+    return error(rc, sql: sql)
+  }
+
   /// The error for a failed call, with the connection's current message.
   func error(_ rc: Int32, sql: String? = nil, withOffset: Bool = false) -> SQLiteError {
     let raw = sqlite3_errmsg(db)

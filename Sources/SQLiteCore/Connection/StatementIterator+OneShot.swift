@@ -39,7 +39,7 @@ extension StatementIterator {
     while rc == SQLITE_ROW { rc = sqlite3_step(prepared) }
     guard rc == SQLITE_DONE else {
       let sql = sqlite3_sql(prepared).map { String(cString: $0) } ?? ""
-      let error = connection.handle.error(rc, sql: sql)
+      let error = connection.handle.stepError(rc, of: prepared, sql: sql)
       sqlite3_reset(prepared)
       return .failed(error)
     }

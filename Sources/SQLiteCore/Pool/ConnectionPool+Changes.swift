@@ -5,7 +5,10 @@ import Synchronization
 public struct CommittedChanges: Sendable, Hashable {
   /// The tables of the main database with rows inserted, updated or deleted; `nil` when the
   /// transaction also changed rows SQLite does not report one by one (a `DELETE` without
-  /// `WHERE`, a `WITHOUT ROWID` table), so that any table may have changed.
+  /// `WHERE`, a `WITHOUT ROWID` table), so that any table may have changed; also when a
+  /// statement that writes failed in it and SQLite rolled that statement back (the library then
+  /// cannot tell the rows it counts from those it reported), or a blob was written in place
+  /// (``Blob``), which SQLite does not report.
   ///
   /// Schema changes alone (`CREATE`, `DROP`, `ALTER`) leave the set empty.
   public var tables: Set<String>?
@@ -100,13 +103,21 @@ final class ChangeObservation: Sendable {
     /// SQLite calls the WAL hook only when `sqlite3_step` ends a statement that commits by
     /// itself, not when `sqlite3_reset` commits one that was not stepped to its end (an
     /// `INSERT … RETURNING` read for its first row), nor for a commit of temporary tables
-    /// alone; and a `COMMIT` that fails with `SQLITE_BUSY` leaves its transaction open. So the
-    /// tables stay until they are told: by the next commit's WAL hook, with that commit's own
-    /// (``mergeIntoLast()``), or at the end of the writer's access (``ChangeObservation/accessEnded()``).
+    /// alone, nor for one that fails after the commit hook (an I/O error, which rolls it back).
+    /// So the tables stay until they are told: by the next commit's WAL hook, with that
+    /// commit's own (``mergeIntoLast()``), or at the end of the writer's access
+    /// (``ChangeObservation/accessEnded()``). (A `COMMIT` that fails with `SQLITE_BUSY` and
+    /// stays open to be retried never gets here: SQLite takes its locks before the commit hook.)
     var isCommitting = false
     /// A rollback came while ``isCommitting``, with rows SQLite did not report: the tables
     /// still to tell are not all known.
     var isPendingIncomplete = false
+    /// The count no longer tells whether every change was reported: a statement that writes
+    /// failed with its transaction left open (SQLite rolled back its rows, which the update hook
+    /// may have reported, ``rows``, and SQLite never counts; a `DELETE` without `WHERE` of as
+    /// many rows would balance them), or a blob was written in place (neither reported nor
+    /// counted).
+    var isCountUnreliable = false
     /// The writer's copy of the subscribers, as of ``ChangeObservation/subscribersChanges``
     /// `subscribersSeen`: a commit takes no lock unless they changed.
     ///
@@ -158,10 +169,17 @@ final class ChangeObservation: Sendable {
     }
 
     /// Whether the update hook reported every change SQLite counted (`total`) since the last
-    /// WAL hook or rollback, and no earlier rollback left the tables still to tell incomplete.
+    /// WAL hook or rollback, no earlier rollback left the tables still to tell incomplete, and no
+    /// failed statement spoiled the count.
     @inline(__always)
     func reportedAll(total: Int64) -> Bool {
-      !isPendingIncomplete && total - baseline == Int64(rows)
+      !isPendingIncomplete && !isCountUnreliable && total - baseline == Int64(rows)
+    }
+
+    /// Counts afresh from `total`, the changes SQLite counted so far.
+    @inline(__always)
+    func restartCount(at total: Int64) {
+      (rows, baseline, isCountUnreliable) = (0, total, false)
     }
 
     /// Adds the tables of the transaction that commits to ``lastChanges``, which were never
@@ -234,7 +252,7 @@ final class ChangeObservation: Sendable {
       transaction.checkpointPages = pages
     }
     // The last commit's tables not told yet: they go with these, never lost (see
-    // `isCommitting`; for a `COMMIT` retried after `SQLITE_BUSY` they are its own first try's).
+    // `isCommitting`).
     if transaction.isCommitting { transaction.mergeIntoLast() } else { transaction.commit() }
     transaction.isCommitting = true
   }
@@ -242,8 +260,8 @@ final class ChangeObservation: Sendable {
   /// The rollback hook.
   ///
   /// Tables of an earlier commit not told yet stay to be told (see `Transaction.isCommitting`):
-  /// after a `COMMIT` that failed and left its transaction open, that transaction's own, told
-  /// though rolled back, which costs an observer a fetch and loses no commit.
+  /// after a commit that failed past the commit hook and so rolls back, that transaction's own,
+  /// told though rolled back, which costs an observer a fetch and loses no commit.
   func rolledBack() {
     let transaction = transaction
     transaction.rollBack()
@@ -251,7 +269,30 @@ final class ChangeObservation: Sendable {
     if transaction.isCommitting && !transaction.reportedAll(total: total) {
       transaction.isPendingIncomplete = true
     }
-    (transaction.rows, transaction.baseline) = (0, total)
+    transaction.restartCount(at: total)
+  }
+
+  /// A statement that writes failed on the writer (``ConnectionHandle/stepError(_:of:sql:)``):
+  /// SQLite rolled it back, with the rows the update hook reported for it, which
+  /// `sqlite3_total_changes64` never counts.
+  ///
+  /// Unless the transaction ended with it (the rollback hook then started the count afresh) or
+  /// no row was reported since the count began (then the statement reported none), the
+  /// transaction's tables are told as any table: a `DELETE` without `WHERE` later in it, of as
+  /// many rows as were rolled back, would otherwise balance the count and go untold. Only on
+  /// this error path: nothing is added per row or per commit but one flag in ``Transaction/reportedAll(total:)``.
+  func statementFailed() {
+    let transaction = transaction
+    guard transaction.rows > 0, let db = transaction.db, sqlite3_get_autocommit(db) == 0 else {
+      return
+    }
+    transaction.isCountUnreliable = true
+  }
+
+  /// A blob was written in place on the writer (``Blob/write(_:at:)``), a change SQLite neither
+  /// reports to the update hook nor counts: the transaction's tables are told as any table.
+  func blobWritten() {
+    transaction.isCountUnreliable = true
   }
 
   /// The end of an access to the writer, on the writer's thread: a commit whose WAL hook did
@@ -266,7 +307,8 @@ final class ChangeObservation: Sendable {
     if !transaction.reportedAll(total: total) || transaction.lastChanges.tables?.isEmpty == false {
       tellCommit(total: total)
     } else {
-      (transaction.isCommitting, transaction.rows, transaction.baseline) = (false, 0, total)
+      transaction.isCommitting = false
+      transaction.restartCount(at: total)
     }
   }
 
@@ -280,7 +322,7 @@ final class ChangeObservation: Sendable {
     if transaction.isCommitting, name.map(isMainDatabase) ?? true {
       tellCommit(total: total)
     } else {
-      (transaction.rows, transaction.baseline) = (0, total)
+      transaction.restartCount(at: total)
     }
     let pages = transaction.checkpointPages
     if pages > 0 && frames >= pages { _ = sqlite3_wal_checkpoint(db, name) }
@@ -303,7 +345,8 @@ final class ChangeObservation: Sendable {
     } else {
       tell(&transaction.anyTable, -1)
     }
-    (transaction.rows, transaction.baseline, transaction.isPendingIncomplete) = (0, total, false)
+    transaction.restartCount(at: total)
+    transaction.isPendingIncomplete = false
   }
 
   /// Tells the writer's copy of the subscribers of `changes`.

@@ -47,7 +47,7 @@ extension Statement {
       sqlite3_reset(handle)
       return
     }
-    let error = owner.error(rc, sql: sql)
+    let error = owner.stepError(rc, of: handle, sql: sql)
     sqlite3_reset(handle)
     throw error
   }

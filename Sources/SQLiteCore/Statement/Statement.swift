@@ -79,7 +79,7 @@ public final class Statement {
   @usableFromInline
   func stepFailed(_ rc: Int32) -> SQLiteError {
     hasFailed = true
-    let error = owner.error(rc, sql: sql)
+    let error = owner.stepError(rc, of: handle, sql: sql)
     sqlite3_reset(handle)
     return error
   }
