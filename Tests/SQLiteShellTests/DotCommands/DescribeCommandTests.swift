@@ -72,12 +72,13 @@ struct DescribeCommandTests {
     #expect(harness.shell.exitStatus == 1)
   }
 
-  @Test("unique constraints say unique in lower case; foreign keys come in declaration order")
+  @Test("origin unique in lower case; foreign keys in declaration order, a bare parent's key named")
   func uniqueAndForeignKeyOrder() {
     let (output, errors) = ShellHarness().run(
       """
       CREATE TABLE p(a, b, UNIQUE(a, b));
-      CREATE TABLE c(x REFERENCES p(a), y, z, w,
+      CREATE TABLE k(id INTEGER PRIMARY KEY);
+      CREATE TABLE c(x REFERENCES p(a), y, z, w, v REFERENCES k,
         FOREIGN KEY(y, z) REFERENCES p(a, b), FOREIGN KEY(w) REFERENCES p ON DELETE SET NULL);
       .describe p
       .describe c
@@ -90,8 +91,9 @@ struct DescribeCommandTests {
         """
         foreign key|references|on update|on delete
         x|p(a)|NO ACTION|NO ACTION
+        v|k(id)|NO ACTION|NO ACTION
         y, z|p(a, b)|NO ACTION|NO ACTION
-        w|p()|NO ACTION|SET NULL
+        w|p|NO ACTION|SET NULL
 
         """))
   }

@@ -236,12 +236,27 @@ struct DescribeParts {
       if row[3] != .null { groups[groups.count - 1].to.append(Self.text(row[3])) }
     }
     for group in groups {
-      let target = group.table + "(" + group.to.joined(separator: ", ") + ")"
+      // `REFERENCES parent` without columns means the parent's primary key.
+      let to =
+        group.to.isEmpty
+        ? Self.primaryKey(of: group.table, schema: object.schema, source: source) : group.to
+      let target = group.table + (to.isEmpty ? "" : "(" + to.joined(separator: ", ") + ")")
       foreignKeys.rows.append([
         group.from.joined(separator: ", ").sqlQuoted("'"), target.sqlQuoted("'"),
         group.update.sqlQuoted("'"), group.delete.sqlQuoted("'"),
       ])
     }
+  }
+
+  /// The primary-key columns of `table`, in key order; none when it has no declared key.
+  private static func primaryKey(of table: String, schema: String, source: some SchemaSource)
+    -> [String]
+  {
+    let rows =
+      (try? source.all(
+        "SELECT name FROM pragma_table_info(?, ?) WHERE pk > 0 ORDER BY pk",
+        [.text(table), .text(schema)])) ?? []
+    return rows.map { text($0[0]) }
   }
 
   private static func text(_ value: Value) -> String {
