@@ -229,6 +229,18 @@ struct DisplayModeTests {
         """)
   }
 
+  @Test(".show says headers are on where the display mode draws them, off after .headers off")
+  func showHeaders() {
+    let (output, _) = Self.screenShell().run(".show\n.headers off\n.show\n")
+    let headers = output.split(separator: "\n").filter {
+      $0.hasSuffix("headers: on") || $0.hasSuffix("headers: off")
+    }
+    #expect(headers == ["     headers: on", "     headers: off"])
+    var state = ShellState()
+    state.style.mode = .display
+    #expect(ShellHarness(state: state).run(".show\n").0.contains("     headers: off\n"))
+  }
+
   @Test("off the screen (a program, .output, .once) the display mode prints sqlite3's list rows")
   func listOffScreen() throws {
     var state = ShellState()
