@@ -123,6 +123,13 @@ extension Shell {
     } else {
       errors.write(
         "Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
+      // A person at the prompt also gets the nearest commands; everyone else sqlite3's bytes.
+      if state.isInteractive, state.audience.isPerson,
+        case let closest = registry.closestCommands(to: name), !closest.isEmpty
+      {
+        errors.write(
+          "  did you mean " + closest.map { "." + $0 }.joined(separator: " or ") + "?\n")
+      }
       outcome = .failure
     }
     reconcileTransaction()

@@ -71,4 +71,68 @@ struct DescribeCommandTests {
         + "Error: no such table or view: trak (closest: track)\nUsage: .describe TABLE\n")
     #expect(harness.shell.exitStatus == 1)
   }
+
+  @Test("origin unique in lower case; foreign keys in declaration order, a bare parent's key named")
+  func uniqueAndForeignKeyOrder() {
+    let (output, errors) = ShellHarness().run(
+      """
+      CREATE TABLE p(a, b, UNIQUE(a, b));
+      CREATE TABLE k(id INTEGER PRIMARY KEY);
+      CREATE TABLE c(x REFERENCES p(a), y, z, w, v REFERENCES k,
+        FOREIGN KEY(y, z) REFERENCES p(a, b), FOREIGN KEY(w) REFERENCES p ON DELETE SET NULL);
+      .describe p
+      .describe c
+
+      """)
+    #expect(errors.isEmpty)
+    #expect(output.contains("sqlite_autoindex_p_1|yes|a, b|unique\n"))
+    #expect(
+      output.hasSuffix(
+        """
+        foreign key|references|on update|on delete
+        x|p(a)|NO ACTION|NO ACTION
+        v|k(id)|NO ACTION|NO ACTION
+        y, z|p(a, b)|NO ACTION|NO ACTION
+        w|p|NO ACTION|SET NULL
+
+        """))
+  }
+
+  @Test("no default is blank, even where NULL shows; a declared DEFAULT NULL shows NULL")
+  func defaults() {
+    let (output, errors) = ShellHarness().run(
+      "CREATE TABLE t(a, b DEFAULT NULL, c DEFAULT 3);\n.nullvalue (null)\n.describe t\n")
+    #expect(errors.isEmpty)
+    #expect(
+      output == """
+        column|type|not null|default|pk|collation
+        a|||||
+        b|||NULL||
+        c|||3||
+        t holds 0 rows
+
+        """)
+  }
+
+  @Test("the schema table describes itself, under each of its names")
+  func schemaTable() {
+    let harness = ShellHarness()
+    let (output, errors) = harness.run(
+      "CREATE TABLE t(a);\n.describe sqlite_master\n.describe SQLITE_SCHEMA\n"
+        + ".describe temp.sqlite_temp_master\n")
+    #expect(errors.isEmpty)
+    let columns = """
+      column|type|not null|default|pk|collation
+      type|TEXT||||
+      name|TEXT||||
+      tbl_name|TEXT||||
+      rootpage|INT||||
+      sql|TEXT||||
+
+      """
+    #expect(
+      output == columns + "sqlite_master holds 1 row\n" + columns + "sqlite_schema holds 1 row\n"
+        + columns + "sqlite_temp_master holds 0 rows\n")
+    #expect(harness.shell.exitStatus == 0)
+  }
 }

@@ -73,6 +73,27 @@ struct DotCommandBehaviourTests {
     #expect(programs.hasSuffix("    filename: :memory:\n"))
   }
 
+  @Test("a misspelt command gets the nearest ones, for a person at the prompt only")
+  func misspeltCommand() {
+    var state = ShellState()
+    state.isInteractive = true
+    state.audience = SessionAudience(kind: .person, readsResultsOnScreen: true)
+    let input = ".tabels\n.descrbe wide\n.shema\n.frobnicate\n"
+    let unknown = { (name: String) in
+      "Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n"
+    }
+    let (_, person) = ShellHarness(state: state).run(input)
+    #expect(
+      person
+        == unknown("tabels") + "  did you mean .tables?\n" + unknown("descrbe")
+        + "  did you mean .describe?\n" + unknown("shema") + "  did you mean .schema?\n"
+        + unknown("frobnicate"))
+    let sqlite3Bytes = ["tabels", "descrbe", "shema", "frobnicate"].map(unknown).joined()
+    state.audience = SessionAudience(kind: .program, readsResultsOnScreen: false)
+    #expect(ShellHarness(state: state).run(input).1 == sqlite3Bytes)
+    #expect(ShellHarness().run(input).1 == sqlite3Bytes)
+  }
+
   @Test("unknown commands and usage errors count as errors")
   func unknown() {
     let harness = ShellHarness()

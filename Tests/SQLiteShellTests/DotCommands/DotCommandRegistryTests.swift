@@ -25,6 +25,16 @@ struct DotCommandRegistryTests {
   }
 
   @Test(
+    "offers the nearest commands for a misspelling, and none when nothing is near",
+    arguments: [
+      ("tabels", ["tables"]), ("descrbe", ["describe"]), ("shema", ["schema"]),
+      ("TABLES", ["tables"]), ("qit", ["quit"]), ("frobnicate", []), ("zz", []), ("xyz", []),
+    ])
+  func closest(_ typed: String, _ expected: [String]) {
+    #expect(registry.closestCommands(to: typed) == expected)
+  }
+
+  @Test(
     "leaves prefixes sqlite3 rejects or gives to other commands unrun",
     arguments: [
       "ti", "b", "ch", "li", "testc", "testcas", "testctr", "sel", "no", "nonc", "pa", "tree",

@@ -20,6 +20,16 @@ struct TerminalCommandsTests {
     #expect(harness.shell.state.pager == .on)
   }
 
+  @Test(".pager with a word it does not take names on, off and auto, fails and changes nothing")
+  func unknownValue() {
+    let harness = ShellHarness()
+    let (_, errors) = harness.run(".pager auto\n.pager sometimes\n.color AUTO\n.color yes\n")
+    #expect(errors == "Error: .pager takes on, off or auto, not \"sometimes\"\n")
+    #expect(harness.shell.state.pager == .auto)
+    #expect(harness.shell.state.color == .on)
+    #expect(harness.shell.exitStatus == 1)
+  }
+
   @Test(".pager with two arguments prints its usage and fails")
   func usage() {
     let harness = ShellHarness()

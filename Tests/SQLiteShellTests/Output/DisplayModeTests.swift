@@ -188,6 +188,59 @@ struct DisplayModeTests {
     #expect(output.hasSuffix("1 row · 12 columns (3 shown)\n.last shows all\n"))
   }
 
+  @Test("a runtime error mid-result: the footer counts the rows before the error")
+  func errorMidResult() {
+    let harness = Self.screenShell()
+    let (output, errors) = harness.run(
+      """
+      CREATE TABLE wide(id INTEGER PRIMARY KEY);
+      INSERT INTO wide SELECT value FROM generate_series(1, 9);
+      SELECT id, CASE WHEN id = 3 THEN abs(-9223372036854775807 - 1) ELSE id END AS v
+        FROM wide WHERE id < 6;
+      SELECT id FROM wide WHERE id < 3;
+
+      """)
+    #expect(errors.contains("integer overflow"))
+    #expect(output.contains("└────┴───┘\n2 rows before the error\n"))
+    #expect(output.hasSuffix("└────┘\n2 rows\n"))
+  }
+
+  @Test("an explicit .headers off hides the names, as sqlite3 3.53's box does; on shows them")
+  func headersOff() {
+    let harness = Self.screenShell()
+    let (output, _) = harness.run(
+      ".headers off\nSELECT 1 AS n, 'ab' AS t;\nSELECT 1 AS n WHERE 0;\n.last\n"
+        + ".headers on\nSELECT 1 AS n;\n")
+    #expect(
+      output == """
+        ┌───┬────┐
+        │ 1 │ ab │
+        └───┴────┘
+        1 row
+        0 rows
+        0 rows
+        ┌───┐
+        │ n │
+        ├───┤
+        │ 1 │
+        └───┘
+        1 row
+
+        """)
+  }
+
+  @Test(".show says headers are on where the display mode draws them, off after .headers off")
+  func showHeaders() {
+    let (output, _) = Self.screenShell().run(".show\n.headers off\n.show\n")
+    let headers = output.split(separator: "\n").filter {
+      $0.hasSuffix("headers: on") || $0.hasSuffix("headers: off")
+    }
+    #expect(headers == ["     headers: on", "     headers: off"])
+    var state = ShellState()
+    state.style.mode = .display
+    #expect(ShellHarness(state: state).run(".show\n").0.contains("     headers: off\n"))
+  }
+
   @Test("off the screen (a program, .output, .once) the display mode prints sqlite3's list rows")
   func listOffScreen() throws {
     var state = ShellState()

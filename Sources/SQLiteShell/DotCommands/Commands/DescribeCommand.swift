@@ -71,12 +71,15 @@ struct SchemaObject {
         return nil
       } ?? []
     var name = written
+    // `temp` is a schema even before anything is made in it (its schema table is there).
     if let dot = written.firstIndex(of: "."),
-      schemas.contains(where: { $0.lowercased() == written[..<dot].lowercased() })
+      case let prefix = written[..<dot].lowercased(),
+      prefix == "temp" || schemas.contains(where: { $0.lowercased() == prefix })
     {
       schemas = [String(written[..<dot])]
       name = String(written[written.index(after: dot)...])
     }
+    if let schemaTable = schemaTable(name, schemas: schemas) { return schemaTable }
     for schema in schemas {
       let sql =
         "SELECT name, type FROM \(schema.sqlQuoted()).sqlite_schema"
@@ -87,6 +90,16 @@ struct SchemaObject {
       return SchemaObject(schema: schema, name: found, isView: type == "view")
     }
     return nil
+  }
+
+  /// The schema table itself (`sqlite_schema`, `sqlite_master`, their `temp` names), which
+  /// is not listed in itself: in `main` unless `temp` is named or the `temp` spelling used.
+  private static func schemaTable(_ name: String, schemas: [String]) -> SchemaObject? {
+    let lowered = name.lowercased()
+    let isTemp = ["sqlite_temp_schema", "sqlite_temp_master"].contains(lowered)
+    guard isTemp || ["sqlite_schema", "sqlite_master"].contains(lowered) else { return nil }
+    let schema = isTemp ? "temp" : schemas.count == 1 ? schemas[0] : "main"
+    return SchemaObject(schema: schema, name: lowered, isView: false)
   }
 
   /// `"schema"."name"`.
@@ -149,7 +162,8 @@ struct DescribeParts {
       {
         collation = declared
       }
-      let defaultValue = row[3] == .null ? "NULL" : Self.text(row[3]).sqlQuoted("'")
+      // No default is blank; a declared `DEFAULT NULL` comes as the text `NULL` and shows so.
+      let defaultValue = Self.text(row[3]).sqlQuoted("'")
       columns.rows.append([
         name.sqlQuoted("'"), type.sqlQuoted("'"), notNull.sqlQuoted("'"), defaultValue,
         pk.isEmpty ? "''" : pk, collation.sqlQuoted("'"),
@@ -190,7 +204,7 @@ struct DescribeParts {
       let origin =
         switch Self.text(row[2]) {
         case "pk": "primary key"
-        case "u": "UNIQUE"
+        case "u": "unique"
         default: row[3] == .integer(1) ? "partial index" : "index"
         }
       indexes.rows.append([
@@ -200,11 +214,13 @@ struct DescribeParts {
     }
   }
 
+  /// The foreign keys in declaration order: `PRAGMA foreign_key_list` numbers the last
+  /// declared 0.
   private mutating func readForeignKeys(_ object: SchemaObject, source: some SchemaSource) {
     let list =
       (try? source.all(
         "SELECT id, \"table\", \"from\", \"to\", on_update, on_delete"
-          + " FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq",
+          + " FROM pragma_foreign_key_list(?, ?) ORDER BY id DESC, seq",
         [.text(object.name), .text(object.schema)])) ?? []
     var groups:
       [(
@@ -220,12 +236,27 @@ struct DescribeParts {
       if row[3] != .null { groups[groups.count - 1].to.append(Self.text(row[3])) }
     }
     for group in groups {
-      let target = group.table + "(" + group.to.joined(separator: ", ") + ")"
+      // `REFERENCES parent` without columns means the parent's primary key.
+      let to =
+        group.to.isEmpty
+        ? Self.primaryKey(of: group.table, schema: object.schema, source: source) : group.to
+      let target = group.table + (to.isEmpty ? "" : "(" + to.joined(separator: ", ") + ")")
       foreignKeys.rows.append([
         group.from.joined(separator: ", ").sqlQuoted("'"), target.sqlQuoted("'"),
         group.update.sqlQuoted("'"), group.delete.sqlQuoted("'"),
       ])
     }
+  }
+
+  /// The primary-key columns of `table`, in key order; none when it has no declared key.
+  private static func primaryKey(of table: String, schema: String, source: some SchemaSource)
+    -> [String]
+  {
+    let rows =
+      (try? source.all(
+        "SELECT name FROM pragma_table_info(?, ?) WHERE pk > 0 ORDER BY pk",
+        [.text(table), .text(schema)])) ?? []
+    return rows.map { text($0[0]) }
   }
 
   private static func text(_ value: Value) -> String {

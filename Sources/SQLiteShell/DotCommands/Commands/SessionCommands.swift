@@ -85,7 +85,11 @@ enum SessionCommands {
     line("echo", state.echo ? "on" : "off")
     line("eqp", state.queryPlan.rawValue)
     line("explain", style.explain.rawValue)
-    line("headers", style.showHeaders ? "on" : "off")
+    // On the screen the display mode draws names unless `.headers off` was given: say so.
+    let drawsNames =
+      style.mode == .display && shell.writesResultsToScreen
+      && DisplayFormatter.showsNames(style)
+    line("headers", style.showHeaders || drawsNames ? "on" : "off")
     line("mode", ModeCommand.describe(style))
     line("nullvalue", cString(style.nullValue))
     line("output", state.outputName.isEmpty ? "stdout" : state.outputName)

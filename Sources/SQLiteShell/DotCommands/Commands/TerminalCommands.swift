@@ -48,17 +48,23 @@ enum TerminalCommands {
   }
 
   /// `.NAME on|off|auto`; with no argument, prints the current value.
+  ///
+  /// sqlite3's other booleans (`yes`, `no`, a number) count too. Any other word fails naming
+  /// the three values and leaves the setting as it was (sqlite3's own commands assume `no`).
   private static func setting(
     _ shell: Shell, _ arguments: [String], _ command: DotCommand,
     keyPath: WritableKeyPath<ShellState, ShellState.TerminalSetting>
   ) -> DotCommand.Outcome {
     shell.oneValueSetting(command, arguments, current: shell.state[keyPath: keyPath].rawValue) {
       word in
-      if word == "auto" {
+      let (value, warning) = ShellNumbers.booleanValue(word)
+      if word.lowercased() == "auto" {
         shell.state[keyPath: keyPath] = .auto
+      } else if warning == nil {
+        shell.state[keyPath: keyPath] = value != 0 ? .on : .off
       } else {
-        let on = DotCommandArguments.boolean(word, errors: shell.errors)
-        shell.state[keyPath: keyPath] = on ? .on : .off
+        shell.errors.write("Error: .\(command.name) takes on, off or auto, not \"\(word)\"\n")
+        return .failure
       }
       return .success
     }

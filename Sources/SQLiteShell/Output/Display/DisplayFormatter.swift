@@ -42,12 +42,14 @@ enum DisplayFormatter {
     let limit = settings.rowLimit
     let cap = max(settings.screenColumns, 8)
     let null = nullText(style)
+    let drawsNames = showsNames(style)
     var names = DisplayRow()
     var nameList: [String] = []
     for index in 0..<count {
-      var name = statement.columnName(at: index)
+      let name = statement.columnName(at: index)
       nameList.append(name)
-      name.withUTF8 { names.appendText($0, cap: cap) }
+      var shown = drawsNames ? name : ""
+      shown.withUTF8 { names.appendText($0, cap: cap) }
     }
     spool?.begin(columnNames: nameList)
     let headCount = limit == 0 ? Int.max : (limit + 1) / 2
@@ -84,26 +86,32 @@ enum DisplayFormatter {
     }
     spool?.finish()
     let tail = Array(ring[ringStart...] + ring[..<ringStart])
-    let interrupted = failure.map { ResultCode.interrupt ~= $0.code } ?? false
+    let ending: Ending =
+      switch failure {
+      case nil: .complete
+      case let error? where ResultCode.interrupt ~= error.code: .interrupted
+      case _?: .failed
+      }
     if limit == 0, let spool, spool.isComplete {
       drawSpool(
-        spool, names: names, style: style, fits: true, interrupted: interrupted, to: &writer)
+        spool, names: names, style: style, fits: true, ending: ending, to: &writer)
     } else {
       let shown = head.count + tail.count
       var cut = false
       let layout = fit(names: names, rows: head + tail, settings: settings, cut: &cut)
       let renderer = DisplayRenderer(
         layout: layout, isNumberColumn: numberColumns(head + tail, count: count),
-        decoration: style.decoration)
+        decoration: style.decoration, showsNames: drawsNames)
       renderer.writeHeader(names, rowsFollow: total > 0, to: &writer)
       for row in head { renderer.writeRow(row, to: &writer) }
       if total > shown { renderer.writeMarker(to: &writer) }
       for row in tail { renderer.writeRow(row, to: &writer) }
       let footer = footer(
         total: total, shown: total > shown ? shown : nil, columns: count,
-        shownColumns: layout.shown.count, cut: cut || total > shown, spool: spool,
-        interrupted: interrupted)
-      renderer.writeFooter(footer, screenWidth: settings.screenColumns, to: &writer)
+        shownColumns: layout.shown.count, cut: cut || total > shown, spool: spool, ending: ending)
+      renderer.writeFooter(
+        footer, screenWidth: settings.screenColumns, closesBox: drawsNames || total > 0,
+        to: &writer)
     }
     if let failure { throw failure }
   }
@@ -114,16 +122,19 @@ enum DisplayFormatter {
     until isStopped: () -> Bool
   ) {
     var names = DisplayRow()
-    for var name in spool.columnNames ?? [] { name.withUTF8 { names.appendText($0, cap: 0) } }
+    for name in spool.columnNames ?? [] {
+      var shown = showsNames(style) ? name : ""
+      shown.withUTF8 { names.appendText($0, cap: 0) }
+    }
     drawSpool(
-      spool, names: names, style: style, fits: false, interrupted: false, to: &writer,
+      spool, names: names, style: style, fits: false, ending: .complete, to: &writer,
       until: isStopped)
   }
 
   /// Draws the rows of `spool` in two passes (widths, then lines): fitted to the window when
   /// `fits`, else at their natural widths with each cell cut at ``lastCellCap``.
   private static func drawSpool(
-    _ spool: ResultSpool, names: DisplayRow, style: OutputStyle, fits: Bool, interrupted: Bool,
+    _ spool: ResultSpool, names: DisplayRow, style: OutputStyle, fits: Bool, ending: Ending,
     to writer: inout BufferedWriter, until isStopped: () -> Bool = { false }
   ) {
     let count = names.count
@@ -145,7 +156,8 @@ enum DisplayFormatter {
       : DisplayLayout.natural(natural)
     if layout.widths != layout.shown.map({ natural[$0] }) { cut = true }
     let renderer = DisplayRenderer(
-      layout: layout, isNumberColumn: isNumber, decoration: style.decoration)
+      layout: layout, isNumberColumn: isNumber, decoration: style.decoration,
+      showsNames: showsNames(style))
     renderer.writeHeader(names, rowsFollow: spool.rowCount > 0, to: &writer)
     let isInterrupted = writer.isInterrupted
     spool.forEachRow(null: null, cap: cap, blobCap: blobCap) { row in
@@ -155,9 +167,10 @@ enum DisplayFormatter {
     }
     let footer = footer(
       total: spool.rowCount, shown: nil, columns: count, shownColumns: layout.shown.count,
-      cut: fits && cut, spool: fits ? spool : nil, interrupted: interrupted)
+      cut: fits && cut, spool: fits ? spool : nil, ending: ending)
     renderer.writeFooter(
-      footer, screenWidth: fits ? style.display.screenColumns : Int.max, to: &writer)
+      footer, screenWidth: fits ? style.display.screenColumns : Int.max,
+      closesBox: renderer.showsNames || spool.rowCount > 0, to: &writer)
   }
 
   /// `.last` cuts a cell at this many columns (the pager scrolls sideways, but a megabyte of
@@ -165,6 +178,12 @@ enum DisplayFormatter {
   static let lastCellCap = 1000
   /// `.last` shows at most this many bytes of a blob.
   static let lastBlobCap = 256
+
+  /// Whether the column names are drawn: unless `.headers off` (or `-noheader`) was given;
+  /// sqlite3's default of off does not hide them, as a person expects names on a box.
+  static func showsNames(_ style: OutputStyle) -> Bool {
+    style.showHeaders || !style.headersSetExplicitly
+  }
 
   /// `.nullvalue` when set, else `NULL`.
   private static func nullText(_ style: OutputStyle) -> [UInt8] {
@@ -207,15 +226,25 @@ enum DisplayFormatter {
     return layout
   }
 
+  /// How the statement behind a result ended, as its footer says: a result cut short by an
+  /// interrupt or an error counts the rows `before the interrupt` or `before the error`.
+  enum Ending {
+    case complete, interrupted, failed
+  }
+
   /// `3,503 rows (32 shown)`, `9 columns (5 shown)`, `.last shows all`: the footer's parts.
   static func footer(
     total: Int, shown: Int?, columns: Int, shownColumns: Int, cut: Bool, spool: ResultSpool?,
-    interrupted: Bool
+    ending: Ending
   ) -> [String] {
     var parts: [String] = []
     var rows = "\(grouped(total)) row\(total == 1 ? "" : "s")"
     if let shown { rows += " (\(grouped(shown)) shown)" }
-    if interrupted { rows += " before the interrupt" }
+    switch ending {
+    case .complete: break
+    case .interrupted: rows += " before the interrupt"
+    case .failed: rows += " before the error"
+    }
     parts.append(rows)
     if shownColumns < columns { parts.append("\(columns) columns (\(shownColumns) shown)") }
     if cut || shownColumns < columns, let spool, spool.isComplete {

@@ -10,6 +10,8 @@ struct DisplayRenderer {
   /// Per result column: whether it holds only numbers (its name is right-aligned).
   let isNumberColumn: [Bool]
   let decoration: OutputDecoration?
+  /// Whether the names are drawn (`.headers off` hides them, as sqlite3 3.53's box does).
+  var showsNames = true
 
   private static let vertical: [UInt8] = Array("│".utf8)
   private static let horizontal: [UInt8] = Array("─".utf8)
@@ -34,8 +36,13 @@ struct DisplayRenderer {
     writer.append("\n")
   }
 
-  /// The top rule, the names and the rule under them (none when no row follows).
+  /// The top rule, the names and the rule under them (none when no row follows); without
+  /// names, the top rule only when a row follows (else no box is drawn).
   func writeHeader(_ names: DisplayRow, rowsFollow: Bool = true, to writer: inout BufferedWriter) {
+    guard showsNames else {
+      if rowsFollow { writeRule("┌", "┬", "┐", to: &writer) }
+      return
+    }
     writeRule("┌", "┬", "┐", to: &writer)
     writeLine(to: &writer) { column, width, writer in
       names.withCell(column) {
@@ -70,10 +77,12 @@ struct DisplayRenderer {
     }
   }
 
-  /// The bottom rule and the footer: its parts joined by ` · `, on more lines when they do not
-  /// fit `screenWidth` (a part wider than that is cut).
-  func writeFooter(_ parts: [String], screenWidth: Int, to writer: inout BufferedWriter) {
-    writeRule("└", "┴", "┘", to: &writer)
+  /// The bottom rule (when `closesBox`) and the footer: its parts joined by ` · `, on more
+  /// lines when they do not fit `screenWidth` (a part wider than that is cut).
+  func writeFooter(
+    _ parts: [String], screenWidth: Int, closesBox: Bool = true, to writer: inout BufferedWriter
+  ) {
+    if closesBox { writeRule("└", "┴", "┘", to: &writer) }
     var lines: [String] = []
     for part in parts {
       if let last = lines.last, Self.width(last) + 3 + Self.width(part) <= screenWidth {
