@@ -23,12 +23,16 @@ struct StatementContext: Equatable {
     /// Only columns of these tables: a column list (`INSERT INTO t (…`), or of every table of
     /// the statement when `nil` (`USING (…`).
     case columns(of: TableReference?)
+    /// A pragma name (`PRAGMA ▯`).
+    case pragma
   }
 
   /// What belongs at the cursor.
   var expectation: Expectation
   /// The tables the current statement names, before and after the cursor.
   var tables: [TableReference]
+  /// The name before a dot that ends the text before the cursor (`p` in `p.`), unquoted.
+  var qualifier: String?
 
   /// Reads the statement around the cursor: `before` ends where the word starts, `after` begins
   /// at the cursor; only the statement holding the cursor (between semicolons) counts.
@@ -43,11 +47,28 @@ struct StatementContext: Equatable {
     }
     expectation = Self.expectation(after: head)
     tables = Self.references(in: head + tail)
+    if head.count >= 2, head[head.count - 1].kind == .punctuation,
+      head[head.count - 1].text == ".", head[head.count - 2].isName
+    {
+      qualifier = head[head.count - 2].text
+    }
   }
+
+  /// The pragmas whose argument in parentheses is a table name.
+  private static let tablePragmas: Set<String> = [
+    "FOREIGN_KEY_CHECK", "FOREIGN_KEY_LIST", "INDEX_LIST", "TABLE_INFO", "TABLE_XINFO",
+  ]
 
   private static func expectation(after tokens: [SQLToken]) -> Expectation {
     if let list = columnList(before: tokens) { return list }
     guard let last = tokens.last else { return .expression }
+    if tokens[0].isKeyword("PRAGMA") {
+      if tokens.count == 1 { return .pragma }
+      let isTableArgument =
+        last.kind == .punctuation && last.text == "(" && tokens.count >= 3
+        && tablePragmas.contains(tokens[tokens.count - 2].text.uppercased())
+      return isTableArgument ? .table : .expression
+    }
     if last.kind == .word, SQLKeywords.tableIntroducers.contains(last.text.uppercased()) {
       return .table
     }
@@ -66,11 +87,15 @@ struct StatementContext: Equatable {
       guard depth == 0, token.kind == .word else { continue }
       switch token.text.uppercased() {
       case "FROM": return isComma ? .table : .expression
+      case "SET":
+        // `UPDATE t SET ▯` and `SET a = 1, ▯` name a column of t; `SET a = ▯` an expression.
+        guard isComma || last.isKeyword("SET") else { return .expression }
+        return updateTarget(in: tokens).map { .columns(of: $0) } ?? .expression
       case "SELECT": return .selectList
       case "ON":
         // `CREATE INDEX i ON ▯` and `CREATE TRIGGER … ON ▯` name a table.
         return tokens.first?.isKeyword("CREATE") == true ? .table : .joinCondition
-      case "WHERE", "SET", "VALUES", "USING", "GROUP", "ORDER", "BY", "HAVING", "RETURNING",
+      case "WHERE", "VALUES", "USING", "GROUP", "ORDER", "BY", "HAVING", "RETURNING",
         "WINDOW", "LIMIT", "JOIN":
         return .expression
       default: continue
@@ -102,6 +127,19 @@ struct StatementContext: Equatable {
     }
     guard start >= 1, tokens[start - 1].isKeyword("INTO") else { return nil }
     return .columns(of: reference)
+  }
+
+  /// The table an `UPDATE … SET` changes: the one after the last UPDATE (and its `OR …`), or
+  /// for an upsert's `DO UPDATE SET` the INSERT's table.
+  private static func updateTarget(in tokens: [SQLToken]) -> TableReference? {
+    guard let update = tokens.lastIndex(where: { $0.isKeyword("UPDATE") }) else { return nil }
+    var start = update + 1
+    if start < tokens.count, tokens[start].isKeyword("OR") { start += 2 }
+    if let (target, _) = reference(in: tokens, at: start) { return target }
+    guard let into = tokens[..<update].lastIndex(where: { $0.isKeyword("INTO") }) else {
+      return nil
+    }
+    return reference(in: tokens, at: into + 1)?.0
   }
 
   private static func references(in tokens: [SQLToken]) -> [TableReference] {
