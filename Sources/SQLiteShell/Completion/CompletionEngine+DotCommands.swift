@@ -8,8 +8,8 @@ extension CompletionEngine {
   func dotCommandCompletions(
     before: String, word: String, connection: Connection?
   ) -> [String] {
-    let parts = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-    let endsInSpace = before.last == " " || before.last == "\t"
+    let (parts, endsInWord) = Self.dotCommandWords(before)
+    let endsInSpace = !endsInWord
     guard let first = parts.first, parts.count > 1 || endsInSpace else {
       return dotCommandNames.filter { Self.hasPrefix($0, String(word.dropFirst())) }
         .map { "." + $0 }
@@ -35,16 +35,53 @@ extension CompletionEngine {
     case .command:
       return dotCommandNames.filter { Self.hasPrefix($0, word) }
     case .fileName:
-      return Self.relative(FileNameCompleter.completions(of: token), token: token, word: word)
+      guard let quote = Self.openingQuote(of: token) else {
+        return Self.relative(FileNameCompleter.completions(of: token), token: token, word: word)
+      }
+      let paths = FileNameCompleter.completions(of: String(token.dropFirst())).map {
+        quote + $0 + ($0.hasSuffix("/") ? "" : quote)
+      }
+      return Self.relative(paths, token: token, word: word)
     case .table:
       guard let connection else { return [] }
       schema.refresh(from: connection)
-      return Self.unique(
-        schema.tables.map(\.name).filter { Self.hasPrefix($0, word) }.map(Self.identifier))
+      let names = schema.tables.map(\.name)
+      guard let quote = Self.openingQuote(of: token) else {
+        return Self.unique(names.filter { Self.hasPrefix($0, word) }.map(Self.identifier))
+      }
+      let quoted = names.map { quote + $0 + quote }.filter { Self.hasPrefix($0, token) }
+      return Self.unique(Self.relative(quoted, token: token, word: word))
     case .parameter:
       guard let connection else { return [] }
       return parameterNames(connection).filter { Self.hasPrefix($0, word) }
     }
+  }
+
+  /// The words of a dot-command line as sqlite3 splits them (at blanks, but not inside a
+  /// `"…"` or `'…'` argument), quotes kept; and whether the text ends inside a word.
+  private static func dotCommandWords(_ text: String) -> (words: [String], endsInWord: Bool) {
+    var words: [String] = []
+    var current = ""
+    var quote: Character?
+    for character in text {
+      if let open = quote {
+        current.append(character)
+        if character == open { quote = nil }
+      } else if character == " " || character == "\t" {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+      } else {
+        if current.isEmpty, character == "\"" || character == "'" { quote = character }
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return (words, !current.isEmpty)
+  }
+
+  /// The quote an argument begins with (`"` or `'`), completed with it closed.
+  private static func openingQuote(of argument: String) -> String? {
+    argument.first.flatMap { $0 == "\"" || $0 == "'" ? String($0) : nil }
   }
 
   /// The position (0 for the first) of the argument after `arguments`, not counting option

@@ -107,4 +107,17 @@ struct DotCommandCompletionTests {
     #expect(option.candidates == ["schema", "skip"])
     #expect(candidates(".import data.csv --c") == ["csv"])
   }
+
+  @Test("completes a quoted table or file argument inside its quotes, closed once")
+  func quotedArguments() throws {
+    try connection.execute("CREATE TABLE \"Odd Name\"(x)")
+    #expect(candidates(".schema \"Od") == ["Odd Name\""])
+    #expect(candidates(".schema 'Odd N") == ["Name'"])
+    #expect(candidates(".schema Od") == ["\"Odd Name\""])
+    let scratch = try Self.scratch(holding: ["my data.csv", "my dir/inner.csv"])
+    defer { scratch.remove() }
+    let directory = scratch.root
+    #expect(candidates(".import \"\(directory)/my d") == ["data.csv\"", "dir/"])
+    #expect(candidates(".import \"\(directory)/my data.csv\" Od") == ["\"Odd Name\""])
+  }
 }
