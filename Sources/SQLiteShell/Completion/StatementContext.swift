@@ -104,7 +104,8 @@ struct StatementContext: Equatable {
     return .expression
   }
 
-  /// The column list the cursor is in, if any: `INSERT INTO [schema.]t (a, ` or `USING (a, `.
+  /// The column list the cursor is in, if any: `INSERT INTO [schema.]t (a, `, `USING (a, `,
+  /// `SET (a, ` or `ON CONFLICT (a, `.
   private static func columnList(before tokens: [SQLToken]) -> Expectation? {
     // Back over `name ,` to the opening parenthesis.
     var index = tokens.count - 1
@@ -116,6 +117,10 @@ struct StatementContext: Equatable {
     }
     guard index >= 1 else { return nil }
     if tokens[index - 1].isKeyword("USING") { return .columns(of: nil) }
+    // `UPDATE t SET (a, ▯` and an upsert's `ON CONFLICT (▯` name columns of the target.
+    if tokens[index - 1].isKeyword("SET") || tokens[index - 1].isKeyword("CONFLICT") {
+      return updateTarget(in: Array(tokens[..<index])).map { .columns(of: $0) }
+    }
     var start = index - 1
     guard tokens[start].isName else { return nil }
     var reference = TableReference(schema: nil, name: tokens[start].text, alias: nil)
@@ -130,15 +135,16 @@ struct StatementContext: Equatable {
   }
 
   /// The table an `UPDATE … SET` changes: the one after the last UPDATE (and its `OR …`), or
-  /// for an upsert's `DO UPDATE SET` the INSERT's table.
+  /// for an upsert's `DO UPDATE SET` (and its `ON CONFLICT`) the INSERT's table.
   private static func updateTarget(in tokens: [SQLToken]) -> TableReference? {
-    guard let update = tokens.lastIndex(where: { $0.isKeyword("UPDATE") }) else { return nil }
-    var start = update + 1
-    if start < tokens.count, tokens[start].isKeyword("OR") { start += 2 }
-    if let (target, _) = reference(in: tokens, at: start) { return target }
-    guard let into = tokens[..<update].lastIndex(where: { $0.isKeyword("INTO") }) else {
-      return nil
+    let update = tokens.lastIndex { $0.isKeyword("UPDATE") }
+    if let update {
+      var start = update + 1
+      if start < tokens.count, tokens[start].isKeyword("OR") { start += 2 }
+      if let (target, _) = reference(in: tokens, at: start) { return target }
     }
+    guard let into = tokens[..<(update ?? tokens.count)].lastIndex(where: { $0.isKeyword("INTO") })
+    else { return nil }
     return reference(in: tokens, at: into + 1)?.0
   }
 

@@ -94,6 +94,8 @@ struct CompletionContextTests {
       candidates("INSERT INTO wide(a) VALUES (1) ON CONFLICT DO UPDATE SET b") == [
         "b", "bigness",
       ])
+    #expect(candidates("UPDATE wide SET (a, b") == ["b", "bigness"])
+    #expect(candidates("INSERT INTO wide(a) VALUES (1) ON CONFLICT (") == ["a", "b", "bigness"])
     // The value is an expression again: functions, keywords, other columns.
     let value = candidates("UPDATE wide SET a = b")
     #expect(value.contains("b") && value.contains("between") && value.contains("bigness"))
