@@ -6,8 +6,9 @@ package import SQLiteCore
 /// the words that can replace the word before the cursor: dot-command names and their
 /// arguments at the start of a line, otherwise SQL keywords, functions, table and view names
 /// (after FROM, JOIN, INTO, UPDATE, TABLE), columns of the statement's tables (and after
-/// `alias.`) and parameter names. The line editor only has to split words the same way, at
-/// ``wordBreakCharacters``.
+/// `alias.`; only the target's after `UPDATE t SET`), pragma names and parameter names. Inside
+/// an identifier quote left open (`"my`) only names are offered, with the quote closed once.
+/// The line editor only has to split words the same way, at ``wordBreakCharacters``.
 package final class CompletionEngine {
   /// Where words split: the line editor must use the same set so words agree.
   package static let wordBreakCharacters = " \t\n\"'`><=;|&{(),+-*/%"
@@ -45,17 +46,15 @@ package final class CompletionEngine {
     let before = String(decoding: utf8[..<cursorOffset], as: UTF8.self)
     let after = String(decoding: utf8[cursorOffset...], as: UTF8.self)
     let word = Self.suffix(of: before, after: Self.wordBreakCharacters)
+    let statement = pending.isEmpty ? before : pending + "\n" + before
     var candidates: [String]
     if pending.isEmpty, before.hasPrefix(".") {
       candidates = dotCommandCompletions(before: before, word: word, connection: connection)
-    } else if QuickScan.endsInsideLiteral(pending.isEmpty ? before : pending + "\n" + before) {
+    } else if QuickScan.endsInsideLiteral(statement) {
       // Inside a string or a comment: nothing is offered, so nothing typed there is rewritten.
       candidates = []
-    } else if let typed = SQLToken.openQuotedIdentifier(
-      atEndOf: pending.isEmpty ? before : pending + "\n" + before)
-    {
+    } else if let typed = SQLToken.openQuotedIdentifier(atEndOf: statement) {
       // Inside `"…`, `` `… `` or `[…`: only names, quoted as begun and closed once.
-      let statement = pending.isEmpty ? before : pending + "\n" + before
       let head = String(
         String.UnicodeScalarView(
           statement.unicodeScalars.dropLast(typed.unicodeScalars.count)))
