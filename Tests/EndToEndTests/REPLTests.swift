@@ -72,6 +72,12 @@ struct REPLTests {
       try terminal.press("Tab")
       try terminal.waitFor("\"my col\"  FROM \"Odd Name\"")
       try terminal.run(";", expecting: "\nodd value")
+      // Before the closing quote already typed: neither a second quote nor a space.
+      try terminal.type("SELECT \"my\" FROM \"Odd Name\";")
+      try terminal.press("-N", "18", "Left")
+      try terminal.press("Tab")
+      try terminal.waitFor("litesh> SELECT \"my col\" FROM \"Odd Name\";")
+      try terminal.run("", expecting: "\nodd value")
     }
   }
 

@@ -59,8 +59,7 @@ package final class CompletionEngine {
         String.UnicodeScalarView(
           statement.unicodeScalars.dropLast(typed.unicodeScalars.count)))
       candidates = quotedCompletions(
-        typed: typed, word: word, context: StatementContext(before: head, after: after),
-        after: after, connection: connection)
+        typed: typed, word: word, head: head, after: after, connection: connection)
     } else {
       let head = String(before.utf8.dropLast(word.utf8.count)) ?? ""
       let context = StatementContext(
@@ -130,17 +129,20 @@ package final class CompletionEngine {
     }
   }
 
-  /// Completions inside an identifier quote left open (`typed` runs from the quote): the
-  /// names the context expects, quoted with the same quote and closed once (unless the
-  /// closing quote already follows the cursor), cut to replace `word`.
+  /// Completions inside an identifier quote left open (`typed` runs from the quote, `head`
+  /// is the text before it): the names the context expects, quoted with the same quote and
+  /// closed once (unless the closing quote already follows the cursor), cut to replace `word`.
   private func quotedCompletions(
-    typed: String, word: String, context: StatementContext, after: String,
-    connection: Connection?
+    typed: String, word: String, head: String, after: String, connection: Connection?
   ) -> [String] {
     guard let connection, let open = typed.first else { return [] }
     schema.refresh(from: connection)
     let close: Character = open == "[" ? "]" : open
-    let closing = after.first == close ? "" : String(close)
+    let isClosed = after.first == close
+    // The closing quote after the cursor belongs to the name, not to the rest of the statement.
+    let context = StatementContext(
+      before: head, after: isClosed ? String(after.dropFirst()) : after)
+    let closing = isClosed ? "" : String(close)
     let quoted = quotableNames(context: context, connection: connection).map { name in
       let escaped = close == "]" ? name : String(name.flatMap { $0 == close ? [$0, $0] : [$0] })
       return String(open) + escaped + closing

@@ -71,6 +71,9 @@ struct QuotedIdentifierCompletionTests {
     #expect(
       completed("SELECT * FROM customers WHERE \"fu\" = 1", cursor: 33)
         == ["SELECT * FROM customers WHERE \"full name\" = 1"])
+    #expect(
+      completed("SELECT \"fu\" FROM customers", cursor: 10)
+        == ["SELECT \"full name\" FROM customers"])
   }
 
   @Test("completes a column of a quoted table after its dot")
