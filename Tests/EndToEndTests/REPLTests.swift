@@ -57,6 +57,30 @@ struct REPLTests {
     }
   }
 
+  /// libedit takes the word right after `."` as `."` (it steps back over a quote before the
+  /// cursor), where the engine completes the empty word after the quote: the line editor puts
+  /// the difference back, or the line would read `"Odd Name"my col"`.
+  @Test("completes quoted names with the quote closed once, also right after a dot and a quote")
+  func quotedCompletion() throws {
+    try withREPL(arguments: ["-list"]) { terminal in
+      try terminal.run("CREATE TABLE \"Odd Name\"(\"my col\");")
+      try terminal.run("INSERT INTO \"Odd Name\" VALUES ('odd value');")
+      try terminal.type("SELECT \"Odd Name\".\"")
+      try terminal.press("Tab")
+      try terminal.waitFor("litesh> SELECT \"Odd Name\".\"my col\"")
+      try terminal.type(" FROM \"Od")
+      try terminal.press("Tab")
+      try terminal.waitFor("\"my col\"  FROM \"Odd Name\"")
+      try terminal.run(";", expecting: "\nodd value")
+      // Before the closing quote already typed: neither a second quote nor a space.
+      try terminal.type("SELECT \"my\" FROM \"Odd Name\";")
+      try terminal.press("-N", "18", "Left")
+      try terminal.press("Tab")
+      try terminal.waitFor("litesh> SELECT \"my col\" FROM \"Odd Name\";")
+      try terminal.run("", expecting: "\nodd value")
+    }
+  }
+
   @Test("Ctrl-C stops an endless recursive CTE within a second and the shell goes on")
   func interruptStatement() throws {
     try withREPL(arguments: ["-list"]) { terminal in

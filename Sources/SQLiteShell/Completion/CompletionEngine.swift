@@ -6,8 +6,9 @@ package import SQLiteCore
 /// the words that can replace the word before the cursor: dot-command names and their
 /// arguments at the start of a line, otherwise SQL keywords, functions, table and view names
 /// (after FROM, JOIN, INTO, UPDATE, TABLE), columns of the statement's tables (and after
-/// `alias.`) and parameter names. The line editor only has to split words the same way, at
-/// ``wordBreakCharacters``.
+/// `alias.`; only the target's after `UPDATE t SET`), pragma names and parameter names. Inside
+/// an identifier quote left open (`"my`) only names are offered, with the quote closed once.
+/// The line editor only has to split words the same way, at ``wordBreakCharacters``.
 package final class CompletionEngine {
   /// Where words split: the line editor must use the same set so words agree.
   package static let wordBreakCharacters = " \t\n\"'`><=;|&{(),+-*/%"
@@ -20,6 +21,8 @@ package final class CompletionEngine {
   package var parameterNames: (Connection) -> [String] = CompletionEngine.storedParameterNames
   /// The cached schema names, refreshed on each request when the schema changed.
   package let schema = SchemaCache()
+  /// The pragma names, read from the first connection that needs them.
+  private var pragmas: [String]?
 
   /// Creates an engine offering the given dot-command names (from the registry).
   package init(dotCommandNames: [String]) {
@@ -43,12 +46,20 @@ package final class CompletionEngine {
     let before = String(decoding: utf8[..<cursorOffset], as: UTF8.self)
     let after = String(decoding: utf8[cursorOffset...], as: UTF8.self)
     let word = Self.suffix(of: before, after: Self.wordBreakCharacters)
+    let statement = pending.isEmpty ? before : pending + "\n" + before
     var candidates: [String]
     if pending.isEmpty, before.hasPrefix(".") {
       candidates = dotCommandCompletions(before: before, word: word, connection: connection)
-    } else if QuickScan.endsInsideLiteral(pending.isEmpty ? before : pending + "\n" + before) {
+    } else if QuickScan.endsInsideLiteral(statement) {
       // Inside a string or a comment: nothing is offered, so nothing typed there is rewritten.
       candidates = []
+    } else if let typed = SQLToken.openQuotedIdentifier(atEndOf: statement) {
+      // Inside `"…`, `` `… `` or `[…`: only names, quoted as begun and closed once.
+      let head = String(
+        String.UnicodeScalarView(
+          statement.unicodeScalars.dropLast(typed.unicodeScalars.count)))
+      candidates = quotedCompletions(
+        typed: typed, word: word, head: head, after: after, connection: connection)
     } else {
       let head = String(before.utf8.dropLast(word.utf8.count)) ?? ""
       let context = StatementContext(
@@ -70,6 +81,13 @@ package final class CompletionEngine {
       return keywordsAndFunctions(matching: word)
     }
     schema.refresh(from: connection)
+    if context.expectation == .pragma {
+      // `PRAGMA name` or `PRAGMA schema.name`.
+      let dot = word.lastIndex(of: ".")
+      let qualifier = dot.map { String(word[...$0]) } ?? ""
+      let prefix = dot.map { String(word[word.index(after: $0)...]) } ?? word
+      return pragmaNames(connection).filter { Self.hasPrefix($0, prefix) }.map { qualifier + $0 }
+    }
     if let dot = word.lastIndex(of: ".") {
       let qualifier = String(word[..<dot])
       let prefix = String(word[word.index(after: dot)...])
@@ -81,17 +99,13 @@ package final class CompletionEngine {
     var names: [String] = []
     switch context.expectation {
     case .table:
-      names = schema.tables.filter { $0.schema == "main" || $0.schema == "temp" }.map(\.name)
-      names += schema.schemas.filter { $0 != "main" && $0 != "temp" }
+      names = tableNames()
       return Self.unique(names.filter { Self.hasPrefix($0, word) }.map(Self.identifier))
     case .columns(let target):
-      let references = target.map { [$0] } ?? context.tables
-      for reference in references.prefix(SchemaCache.columnTableLimit) {
-        if let table = schema.table(named: reference.name, schema: reference.schema) {
-          names += schema.columns(of: table, in: connection)
-        }
-      }
+      names = plainColumnNames(of: target.map { [$0] } ?? context.tables, connection: connection)
       return Self.unique(names.filter { Self.hasPrefix($0, word) }.map(Self.identifier))
+    case .pragma:
+      return []
     case .selectList where !context.tables.isEmpty:
       // The statement's columns first; keywords and functions only once a word is begun.
       names = columnNames(of: context.tables, connection: connection, qualified: false)
@@ -107,16 +121,82 @@ package final class CompletionEngine {
       if word.isEmpty { return Self.unique(conditions) }
       return Self.unique(conditions + keywordsAndFunctions(matching: word))
     case .expression, .selectList:
-      for reference in context.tables.prefix(SchemaCache.columnTableLimit) {
-        if let table = schema.table(named: reference.name, schema: reference.schema) {
-          names += schema.columns(of: table, in: connection)
-        }
-      }
+      names = plainColumnNames(of: context.tables, connection: connection)
       names += context.tables.compactMap(\.alias)
       names += schema.tables.map(\.name)
       let result = names.filter { Self.hasPrefix($0, word) }.map(Self.identifier)
       return Self.unique(result + keywordsAndFunctions(matching: word))
     }
+  }
+
+  /// Completions inside an identifier quote left open (`typed` runs from the quote, `head`
+  /// is the text before it): the names the context expects, quoted with the same quote and
+  /// closed once (unless the closing quote already follows the cursor), cut to replace `word`.
+  private func quotedCompletions(
+    typed: String, word: String, head: String, after: String, connection: Connection?
+  ) -> [String] {
+    guard let connection, let open = typed.first else { return [] }
+    schema.refresh(from: connection)
+    let close: Character = open == "[" ? "]" : open
+    let isClosed = after.first == close
+    // The closing quote after the cursor belongs to the name, not to the rest of the statement.
+    let context = StatementContext(
+      before: head, after: isClosed ? String(after.dropFirst()) : after)
+    let closing = isClosed ? "" : String(close)
+    let quoted = quotableNames(context: context, connection: connection).map { name in
+      let escaped = close == "]" ? name : String(name.flatMap { $0 == close ? [$0, $0] : [$0] })
+      return String(open) + escaped + closing
+    }
+    return Self.unique(
+      Self.relative(quoted.filter { Self.hasPrefix($0, typed) }, token: typed, word: word))
+  }
+
+  /// The plain names that fit the context: after `name.`, its columns (or a schema's
+  /// tables); otherwise tables where a table belongs, else the statement's columns and tables.
+  private func quotableNames(context: StatementContext, connection: Connection) -> [String] {
+    if let qualifier = context.qualifier {
+      return qualifiedNames(qualifier, context: context, connection: connection)
+    }
+    switch context.expectation {
+    case .table:
+      return tableNames()
+    case .columns(let target):
+      return plainColumnNames(of: target.map { [$0] } ?? context.tables, connection: connection)
+    case .pragma:
+      return []
+    case .expression, .selectList, .joinCondition:
+      return plainColumnNames(of: context.tables, connection: connection)
+        + schema.tables.map(\.name)
+    }
+  }
+
+  /// The tables and views of `main` and `temp`, then the other schemas' names.
+  private func tableNames() -> [String] {
+    schema.tables.filter { $0.schema == "main" || $0.schema == "temp" }.map(\.name)
+      + schema.schemas.filter { $0 != "main" && $0 != "temp" }
+  }
+
+  /// The column names of `references`' tables, unquoted.
+  private func plainColumnNames(
+    of references: [StatementContext.TableReference], connection: Connection
+  ) -> [String] {
+    references.prefix(SchemaCache.columnTableLimit).flatMap { reference in
+      schema.table(named: reference.name, schema: reference.schema).map {
+        schema.columns(of: $0, in: connection)
+      } ?? []
+    }
+  }
+
+  /// The names of the pragmas the library knows (`pragma_pragma_list`), read once.
+  private func pragmaNames(_ connection: Connection) -> [String] {
+    if let pragmas { return pragmas }
+    let rows = (try? connection.query("SELECT name FROM pragma_pragma_list ORDER BY name")) ?? []
+    let names = rows.compactMap { row -> String? in
+      if case .text(let name) = row[0] { return name }
+      return nil
+    }
+    pragmas = names
+    return names
   }
 
   /// The columns of the tables a statement names, as typed in SQL; with `qualified`, each
@@ -147,22 +227,26 @@ package final class CompletionEngine {
   private func qualified(
     _ qualifier: String, prefix: String, context: StatementContext, connection: Connection
   ) -> [String] {
+    Self.unique(
+      qualifiedNames(qualifier, context: context, connection: connection)
+        .filter { Self.hasPrefix($0, prefix) }.map { qualifier + "." + Self.identifier($0) })
+  }
+
+  /// The names after `qualifier.`: the columns of the table it names (or aliases), else the
+  /// tables of the schema it names; unquoted.
+  private func qualifiedNames(
+    _ qualifier: String, context: StatementContext, connection: Connection
+  ) -> [String] {
     let lowered = qualifier.lowercased()
     let reference = context.tables.first { $0.alias?.lowercased() == lowered }
     let table =
       reference.flatMap { schema.table(named: $0.name, schema: $0.schema) }
       ?? schema.table(named: qualifier)
     if let table {
-      return Self.unique(
-        schema.columns(of: table, in: connection).filter { Self.hasPrefix($0, prefix) }
-          .map { qualifier + "." + Self.identifier($0) })
+      return schema.columns(of: table, in: connection)
     }
     if schema.schemas.contains(where: { $0.lowercased() == lowered }) {
-      return Self.unique(
-        schema.tables.filter {
-          $0.schema.lowercased() == lowered && Self.hasPrefix($0.name, prefix)
-        }
-        .map { qualifier + "." + Self.identifier($0.name) })
+      return schema.tables.filter { $0.schema.lowercased() == lowered }.map(\.name)
     }
     return []
   }

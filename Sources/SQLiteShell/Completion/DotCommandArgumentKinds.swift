@@ -23,9 +23,12 @@ package enum DotCommandArgumentKinds {
   package static let table: [String: [Kind]] = [
     "backup": [.fileName],
     "bail": [onOff],
+    "begin": [.choices(["deferred", "immediate", "exclusive"])],
+    "binary": [onOff],
     "changes": [onOff],
     "color": [.choices(["on", "off", "auto"])],
     "connection": [.choices(["close"])],
+    "describe": [.table],
     "dump": [.table],
     "echo": [onOff],
     "excel": [.choices(["--bom"])],
@@ -48,6 +51,7 @@ package enum DotCommandArgumentKinds {
     "recover": [.choices(["--ignore-freelist", "--lost-and-found", "--no-rowids"])],
     "restore": [.fileName],
     "save": [.fileName],
+    "scanstats": [onOff],
     "schema": [.table],
     "session": [
       .choices([
@@ -60,6 +64,38 @@ package enum DotCommandArgumentKinds {
     "tables": [.table],
     "timer": [onOff],
     "trace": [.fileName],
+  ]
+
+  /// An option word such as `--csv`, and whether the next word is its value (`--skip N`).
+  package struct Option: Equatable, Sendable {
+    /// The option as typed, with its dashes.
+    package var name: String
+    /// Whether the option takes the word after it as its value.
+    package var takesValue: Bool
+
+    /// Creates an option.
+    package init(_ name: String, takesValue: Bool = false) {
+      self.name = name
+      self.takesValue = takesValue
+    }
+  }
+
+  /// The options each command accepts before or between its arguments (from sqlite3's
+  /// `.help`): they complete after a `-`, and do not count as argument positions.
+  package static let options: [String: [Option]] = [
+    "dump": ["--data-only", "--newlines", "--nosys", "--preserve-rowids"].map { Option($0) },
+    "import": [
+      Option("--ascii"), Option("--csv"), Option("--schema", takesValue: true),
+      Option("--skip", takesValue: true), Option("-v"),
+    ],
+    "once": ["--bom", "-e", "-x"].map { Option($0) },
+    "open": [
+      Option("--append"), Option("--deserialize"), Option("--hexdb"),
+      Option("--maxsize", takesValue: true), Option("--new"), Option("--nofollow"),
+      Option("--readonly"), Option("--zip"),
+    ],
+    "output": ["--bom", "-e", "-x"].map { Option($0) },
+    "schema": ["--indent", "--nosys"].map { Option($0) },
   ]
 
   /// The kind of the argument at `position` (0 is the first argument) of `command`, if known.

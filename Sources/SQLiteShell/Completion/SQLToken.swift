@@ -33,9 +33,23 @@ struct SQLToken: Equatable {
   ///
   /// Unterminated strings, quoted identifiers and comments run to the end of the text.
   static func tokenize(_ text: String) -> [SQLToken] {
+    scan(text).tokens
+  }
+
+  /// The unterminated quoted identifier `text` ends in, from its opening `"`, `` ` `` or `[`
+  /// (`"my c` in `WHERE "my c`); `nil` when the end of `text` is not inside one.
+  static func openQuotedIdentifier(atEndOf text: String) -> String? {
+    guard let start = scan(text).openIdentifierStart else { return nil }
+    return String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(start)))
+  }
+
+  /// The tokens of `text`, and where an identifier quote left open at its end begins.
+  private static func scan(_ text: String) -> (tokens: [SQLToken], openIdentifierStart: Int?) {
     let scalars = Array(text.unicodeScalars)
     var tokens: [SQLToken] = []
     var index = 0
+    var openIdentifierStart: Int?
+    var isClosed = true
     func scan(while predicate: (Unicode.Scalar) -> Bool) -> String {
       var result = String.UnicodeScalarView()
       while index < scalars.count, predicate(scalars[index]) {
@@ -46,6 +60,7 @@ struct SQLToken: Equatable {
     }
     func quoted(until close: Unicode.Scalar) -> String {
       index += 1
+      isClosed = false
       var result = String.UnicodeScalarView()
       while index < scalars.count {
         let scalar = scalars[index]
@@ -56,6 +71,7 @@ struct SQLToken: Equatable {
             index += 1
             continue
           }
+          isClosed = true
           break
         }
         result.append(scalar)
@@ -97,10 +113,11 @@ struct SQLToken: Equatable {
         index = min(index + 2, scalars.count)
       case "'":
         tokens.append(SQLToken(kind: .string, text: quoted(until: "'")))
-      case "\"", "`":
-        tokens.append(SQLToken(kind: .quotedIdentifier, text: quoted(until: scalar)))
-      case "[":
-        tokens.append(SQLToken(kind: .quotedIdentifier, text: quoted(until: "]")))
+      case "\"", "`", "[":
+        let start = index
+        let name = quoted(until: scalar == "[" ? "]" : scalar)
+        tokens.append(SQLToken(kind: .quotedIdentifier, text: name))
+        if !isClosed { openIdentifierStart = start }
       case ":", "@", "$", "?":
         index += 1
         var name = scan(while: isIdentifierPart)
@@ -115,7 +132,7 @@ struct SQLToken: Equatable {
         tokens.append(SQLToken(kind: .punctuation, text: String(scalar)))
       }
     }
-    return tokens
+    return (tokens, openIdentifierStart)
   }
 
   /// Whether a scalar may appear in an unquoted identifier (letters, digits, `_`, `$`, non-ASCII).

@@ -23,12 +23,16 @@ struct StatementContext: Equatable {
     /// Only columns of these tables: a column list (`INSERT INTO t (…`), or of every table of
     /// the statement when `nil` (`USING (…`).
     case columns(of: TableReference?)
+    /// A pragma name (`PRAGMA ▯`).
+    case pragma
   }
 
   /// What belongs at the cursor.
   var expectation: Expectation
   /// The tables the current statement names, before and after the cursor.
   var tables: [TableReference]
+  /// The name before a dot that ends the text before the cursor (`p` in `p.`), unquoted.
+  var qualifier: String?
 
   /// Reads the statement around the cursor: `before` ends where the word starts, `after` begins
   /// at the cursor; only the statement holding the cursor (between semicolons) counts.
@@ -43,11 +47,28 @@ struct StatementContext: Equatable {
     }
     expectation = Self.expectation(after: head)
     tables = Self.references(in: head + tail)
+    if head.count >= 2, head[head.count - 1].kind == .punctuation,
+      head[head.count - 1].text == ".", head[head.count - 2].isName
+    {
+      qualifier = head[head.count - 2].text
+    }
   }
+
+  /// The pragmas whose argument in parentheses is a table name.
+  private static let tablePragmas: Set<String> = [
+    "FOREIGN_KEY_CHECK", "FOREIGN_KEY_LIST", "INDEX_LIST", "TABLE_INFO", "TABLE_XINFO",
+  ]
 
   private static func expectation(after tokens: [SQLToken]) -> Expectation {
     if let list = columnList(before: tokens) { return list }
     guard let last = tokens.last else { return .expression }
+    if tokens[0].isKeyword("PRAGMA") {
+      if tokens.count == 1 { return .pragma }
+      let isTableArgument =
+        last.kind == .punctuation && last.text == "(" && tokens.count >= 3
+        && tablePragmas.contains(tokens[tokens.count - 2].text.uppercased())
+      return isTableArgument ? .table : .expression
+    }
     if last.kind == .word, SQLKeywords.tableIntroducers.contains(last.text.uppercased()) {
       return .table
     }
@@ -66,11 +87,15 @@ struct StatementContext: Equatable {
       guard depth == 0, token.kind == .word else { continue }
       switch token.text.uppercased() {
       case "FROM": return isComma ? .table : .expression
+      case "SET":
+        // `UPDATE t SET ▯` and `SET a = 1, ▯` name a column of t; `SET a = ▯` an expression.
+        guard isComma || last.isKeyword("SET") else { return .expression }
+        return updateTarget(in: tokens).map { .columns(of: $0) } ?? .expression
       case "SELECT": return .selectList
       case "ON":
         // `CREATE INDEX i ON ▯` and `CREATE TRIGGER … ON ▯` name a table.
         return tokens.first?.isKeyword("CREATE") == true ? .table : .joinCondition
-      case "WHERE", "SET", "VALUES", "USING", "GROUP", "ORDER", "BY", "HAVING", "RETURNING",
+      case "WHERE", "VALUES", "USING", "GROUP", "ORDER", "BY", "HAVING", "RETURNING",
         "WINDOW", "LIMIT", "JOIN":
         return .expression
       default: continue
@@ -79,7 +104,8 @@ struct StatementContext: Equatable {
     return .expression
   }
 
-  /// The column list the cursor is in, if any: `INSERT INTO [schema.]t (a, ` or `USING (a, `.
+  /// The column list the cursor is in, if any: `INSERT INTO [schema.]t (a, `, `USING (a, `,
+  /// `SET (a, ` or `ON CONFLICT (a, `.
   private static func columnList(before tokens: [SQLToken]) -> Expectation? {
     // Back over `name ,` to the opening parenthesis.
     var index = tokens.count - 1
@@ -91,6 +117,10 @@ struct StatementContext: Equatable {
     }
     guard index >= 1 else { return nil }
     if tokens[index - 1].isKeyword("USING") { return .columns(of: nil) }
+    // `UPDATE t SET (a, ▯` and an upsert's `ON CONFLICT (▯` name columns of the target.
+    if tokens[index - 1].isKeyword("SET") || tokens[index - 1].isKeyword("CONFLICT") {
+      return updateTarget(in: Array(tokens[..<index])).map { .columns(of: $0) }
+    }
     var start = index - 1
     guard tokens[start].isName else { return nil }
     var reference = TableReference(schema: nil, name: tokens[start].text, alias: nil)
@@ -102,6 +132,20 @@ struct StatementContext: Equatable {
     }
     guard start >= 1, tokens[start - 1].isKeyword("INTO") else { return nil }
     return .columns(of: reference)
+  }
+
+  /// The table an `UPDATE … SET` changes: the one after the last UPDATE (and its `OR …`), or
+  /// for an upsert's `DO UPDATE SET` (and its `ON CONFLICT`) the INSERT's table.
+  private static func updateTarget(in tokens: [SQLToken]) -> TableReference? {
+    let update = tokens.lastIndex { $0.isKeyword("UPDATE") }
+    if let update {
+      var start = update + 1
+      if start < tokens.count, tokens[start].isKeyword("OR") { start += 2 }
+      if let (target, _) = reference(in: tokens, at: start) { return target }
+    }
+    guard let into = tokens[..<(update ?? tokens.count)].lastIndex(where: { $0.isKeyword("INTO") })
+    else { return nil }
+    return reference(in: tokens, at: into + 1)?.0
   }
 
   private static func references(in tokens: [SQLToken]) -> [TableReference] {

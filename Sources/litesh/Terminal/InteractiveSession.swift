@@ -53,10 +53,10 @@ final class InteractiveSession {
       shell.flush()
     }
     LineEditor.completer = { [unowned self] line, cursor in
-      completion.complete(
+      let found = completion.complete(
         line: line, cursor: cursor, pending: entry.joined(separator: "\n"),
-        connection: shell.connection
-      ).candidates
+        connection: shell.connection)
+      return (found.word, found.candidates)
     }
     history.load()
     shell.style.usesDisplayWidth = terminal.showsOutputToPerson

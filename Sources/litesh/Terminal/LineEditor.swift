@@ -16,8 +16,10 @@ enum LineEditor {
     case endOfInput
   }
 
-  /// The completion callback: the whole line and the cursor as a UTF-8 offset, to candidates.
-  nonisolated(unsafe) static var completer: (String, Int) -> [String] = { _, _ in [] }
+  /// The completion callback: the whole line and the cursor as a UTF-8 offset, to the word
+  /// before the cursor and the candidates that replace it.
+  nonisolated(unsafe) static var completer: (String, Int) -> (word: String, candidates: [String]) =
+    { _, _ in ("", []) }
   nonisolated(unsafe) private static var matches: [String] = []
   nonisolated(unsafe) private static var nextMatch = 0
 
@@ -186,23 +188,42 @@ enum LineEditor {
   }
 
   private static let generator: EditLineLibrary.CompletionEntry = {
-    _, state in
+    text, state in
     if state == 0 {
       guard let library else { return nil }
       let line = library.lineBuffer.pointee.map { String(cString: $0) } ?? ""
       let point = Int(library.point.pointee)
-      matches = completer(line, point)
+      let found = completer(line, point)
+      let replaced = text.map { String(cString: $0) } ?? found.word
+      matches = aligned(found.candidates, word: found.word, to: replaced)
       nextMatch = 0
       let onlyDirectory = matches.count == 1 && (matches.first?.hasSuffix("/") ?? false)
       let opensCall = matches.count == 1 && (matches.first?.hasSuffix("(") ?? false)
       let utf8 = Array(line.utf8)
-      let beforeSpace = point < utf8.count && (utf8[point] == 0x20 || utf8[point] == 0x09)
+      // No space before one already there, nor before a closing `)`, `,`, `;` or quote.
+      let beforeSeparator = point < utf8.count && " \t),;\"'`]".utf8.contains(utf8[point])
       library.completionAppendCharacter.pointee =
-        onlyDirectory || opensCall || beforeSpace ? 0 : 0x20
+        onlyDirectory || opensCall || beforeSeparator ? 0 : 0x20
     }
     guard nextMatch < matches.count else { return nil }
     defer { nextMatch += 1 }
     return strdup(matches[nextMatch])
+  }
+
+  /// The candidates for `word` made to replace `replaced`, the word libedit replaces.
+  ///
+  /// libedit finds its word with the same break characters, except right after a quote: in
+  /// `t."` it steps back over the quote and takes `t."`, where the engine completes the empty
+  /// word after it. The difference is put back in front (or taken off) of each candidate.
+  static func aligned(_ candidates: [String], word: String, to replaced: String) -> [String] {
+    if replaced == word { return candidates }
+    if replaced.hasSuffix(word) {
+      let extra = String(replaced.dropLast(word.count))
+      return candidates.map { extra + $0 }
+    }
+    guard word.hasSuffix(replaced) else { return [] }
+    let extra = String(word.dropLast(replaced.count))
+    return candidates.filter { $0.hasPrefix(extra) }.map { String($0.dropFirst(extra.count)) }
   }
 
   private static let attemptedCompletion: EditLineLibrary.AttemptedCompletion = {

@@ -83,4 +83,28 @@ struct CompletionContextTests {
     #expect(begun.first == "species")
     #expect(begun.contains("select") && begun.contains("sum(") && !begun.contains("people"))
   }
+
+  @Test("offers only the target table's columns after UPDATE … SET and a comma in its list")
+  func updateSet() throws {
+    try connection.execute("CREATE TABLE wide(a, b, bigness)")
+    #expect(candidates("UPDATE pets SET ") == ["id", "owner_id", "species"])
+    #expect(candidates("UPDATE wide SET b") == ["b", "bigness"])
+    #expect(candidates("UPDATE OR REPLACE wide AS w SET a = 1, b") == ["b", "bigness"])
+    #expect(
+      candidates("INSERT INTO wide(a) VALUES (1) ON CONFLICT DO UPDATE SET b") == [
+        "b", "bigness",
+      ])
+    #expect(candidates("UPDATE wide SET (a, b") == ["b", "bigness"])
+    #expect(candidates("INSERT INTO wide(a) VALUES (1) ON CONFLICT (") == ["a", "b", "bigness"])
+    // The value is an expression again: functions, keywords, other columns.
+    let value = candidates("UPDATE wide SET a = b")
+    #expect(value.contains("b") && value.contains("between") && value.contains("bigness"))
+  }
+
+  @Test("offers pragma names after PRAGMA, and tables inside table_info(")
+  func pragmas() {
+    #expect(candidates("PRAGMA table_in") == ["table_info"])
+    #expect(candidates("pragma main.table_x") == ["main.table_xinfo"])
+    #expect(candidates("PRAGMA table_info(pe") == ["people", "pets"])
+  }
 }
