@@ -7,8 +7,9 @@ import Synchronization
 /// ``start()`` before a statement arms a thread that, after ``delay`` seconds, draws the elapsed
 /// time on standard error and updates it every tenth of a second; ``restart()`` (call it before
 /// output reaches the screen) erases it and times afresh, ``finish()`` at the end erases it, so
-/// the line never mixes with results. With a row counter it also shows the rows the statement has written so far. Nothing is
-/// drawn when standard error is not a terminal.
+/// the line never mixes with results. With a row counter it also shows the rows of output the
+/// statement has written so far, once there are any. Nothing is drawn when standard error is not
+/// a terminal.
 final class ProgressLine: Sendable {
   /// Seconds a statement runs before the line appears.
   static let delay = 1.0
@@ -83,8 +84,8 @@ final class ProgressLine: Sendable {
         guard elapsed >= Self.delay else { return }
         let tenths = Int(elapsed * 10)
         var text = "running \(tenths / 10).\(tenths % 10) s"
-        if let rows {
-          let count = rows.value - state.rowsAtStart
+        // Rows of output: none yet is no news (a write, an `.import`, a wait for a lock).
+        if let rows, case let count = rows.value - state.rowsAtStart, count > 0 {
           text += ", \(count) row\(count == 1 ? "" : "s")"
         }
         Self.writeError("\r\u{1B}[2K\(text) (Ctrl-C to interrupt)")
