@@ -72,6 +72,19 @@ struct REPLInterruptWorkTests {
     }
   }
 
+  /// The Ctrl-C also stops the `|command` the rows come from (one process group), so the input
+  /// ends right after it: that end must not commit the rows read before.
+  @Test("Ctrl-C that ends a command's input during .import still imports nothing")
+  func interruptImportFromCommand() throws {
+    try withREPL(arguments: ["-list"]) { terminal in
+      try terminal.run("CREATE TABLE t(a);")
+      let prompts = try terminal.interrupt(
+        ".import --csv '|seq 1 5; sleep 60' t", expecting: "nothing was imported", timeout: 5)
+      try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+      try terminal.run("SELECT 'count:' || count(*) FROM t;", expecting: "count:0")
+    }
+  }
+
   /// SQLite rolls back the whole transaction when a statement that writes is interrupted in
   /// it; the prompt's `[tx]` going was the only sign of it.
   @Test("a write interrupted inside a transaction says the transaction was rolled back")

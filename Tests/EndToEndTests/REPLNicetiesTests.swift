@@ -65,6 +65,35 @@ struct REPLNicetiesTests {
     }
   }
 
+  /// Nothing draws over less while it waits for a key.
+  ///
+  /// A result longer than the window goes to less, which waits for a key with the result's
+  /// writes blocked: that is not work, and the progress line ("running 2.4 s") drew over less's
+  /// prompt. It must not come within twice its delay.
+  @Test(
+    "the progress line never draws over the pager",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
+  func progressLineAndPager() throws {
+    try withREPL(arguments: ["-list"], environment: ["PAGER": ""], height: 20) { terminal in
+      try terminal.run(".pager on")
+      try terminal.type(
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<200000) "
+          + "SELECT 'row-' || x FROM c;")
+      let prompts = terminal.promptCount()
+      try terminal.press("Enter")
+      try terminal.waitUntil("less's prompt", timeout: 10) {
+        terminal.screen().split(separator: "\n").last == ":"
+      }
+      #expect(throws: REPLTimeout.self) {
+        try terminal.waitUntil("a progress line", timeout: 2.5) {
+          terminal.screen().contains("running")
+        }
+      }
+      try terminal.press("q")
+      try terminal.waitUntil("the next prompt", timeout: 10) { terminal.promptCount() > prompts }
+    }
+  }
+
   /// The shell would say "not found" and read nothing: the result used to be lost.
   @Test("a pager that is not installed is reported once and results are shown without it")
   func missingPager() throws {

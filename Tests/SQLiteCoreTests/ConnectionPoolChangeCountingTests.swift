@@ -148,4 +148,22 @@ struct ConnectionPoolChangeCountingTests {
       #expect(data == "01020300")
     }
   }
+
+  @Test("a blob write that fails changes nothing and leaves the next commit's tables exact")
+  func failedBlobWrite() async throws {
+    let schema = "CREATE TABLE f(data); INSERT INTO f VALUES (zeroblob(4)); CREATE TABLE g(x)"
+    try await withPool(PoolRecipe(schema: schema)) { pool in
+      let seen = ConnectionPoolChangeRecordingTests.SeenCommits()
+      let collector = seen.collect(try await pool.changes())
+      defer { collector.cancel() }
+      try await pool.writeWithoutTransaction { db in
+        let blob = try Blob(in: db, table: "f", column: "data", row: 1, writable: false)
+        #expect(throws: SQLiteError.self) { try blob.write([1], at: 0) }
+        blob.close()
+      }
+      try await pool.write { db in try db.execute("INSERT INTO g VALUES (1)") }
+      #expect(await eventually { seen.all.count == 1 }, "\(seen.all)")
+      #expect(seen.all == [CommittedChanges(tables: ["g"])])
+    }
+  }
 }

@@ -93,9 +93,10 @@ public final class Blob {
       ?? Array(bytes).withUnsafeBytes { buffer in
         sqlite3_blob_write(live, buffer.baseAddress, Int32(buffer.count), Int32(offset))
       }
-    // SQLite reports no row for it: a pool's change observation must say any table changed.
-    connection.handle.hookBoxes.walCommit?.blobWritten()
     guard rc == SQLITE_OK else { throw connection.handle.error(rc) }
+    // SQLite reports no row for it: a pool's change observation must say any table changed
+    // (a write that failed changed nothing, and must not spoil the next commit's tables).
+    connection.handle.hookBoxes.walCommit?.blobWritten()
   }
 
   /// Points the handle at the same column of another row, in the same table.

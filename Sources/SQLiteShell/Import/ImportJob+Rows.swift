@@ -14,7 +14,9 @@ extension ImportJob {
     let asciiOutputMode = shell.state.style.mode == .ascii
     var progress = ImportProgress(totalBytes: totalBytes)
     var lastFailed = false
-    // Ctrl-C at the REPL ends the import, which the caller rolls back.
+    // Ctrl-C at the REPL ends the import, which the caller rolls back (for a person: a program
+    // driving a terminal gets sqlite3's import, which goes on).
+    let stopsOnInterrupt = shell.state.audience.isPerson
     func interrupted(at line: Int) -> DotCommand.Outcome? {
       progress.finish(errors: shell.errors)
       warn("Error: \(displayName):\(line): interrupted; nothing was imported")
@@ -23,7 +25,7 @@ extension ImportJob {
     repeat {
       let startLine = reader.line
       // Ctrl-C at the REPL: SQLite forgets an interrupt that comes between two rows' steps.
-      if shell.isInterruptedByUser { return interrupted(at: startLine) }
+      if stopsOnInterrupt && shell.isInterruptedByUser { return interrupted(at: startLine) }
       var index = 0
       while index < columnCount {
         let hasField = reader.readField()
@@ -64,7 +66,7 @@ extension ImportJob {
           rowCount += 1
           lastFailed = false
         } catch {
-          if shell.isInterruptedByUser { return interrupted(at: startLine) }
+          if stopsOnInterrupt && shell.isInterruptedByUser { return interrupted(at: startLine) }
           if connection.isAutocommit || Self.endsImport.contains(error.primaryCode) {
             warn(
               "Error: \(displayName):\(startLine): INSERT failed: \(error.message);"
@@ -78,6 +80,8 @@ extension ImportJob {
         progress.rowDone(rows: rowCount, bytes: reader.bytesRead, errors: shell.errors)
       }
     } while reader.terminator != ImportReader.endOfInput
+    // A Ctrl-C that ended the input too (it stops a `|command` source's program).
+    if stopsOnInterrupt && shell.isInterruptedByUser { return interrupted(at: reader.line) }
     progress.finish(errors: shell.errors)
     return lastFailed ? .failure : .success
   }

@@ -9,6 +9,10 @@ package struct DisplayHooks {
   package var startsFullResult: (() -> Void)?
   /// The rows of the last result drawn in the display mode, for `.last`.
   package let lastResult = ResultSpool()
+  /// Results written so far in any mode, and which of them ``lastResult`` keeps: `.last` says
+  /// when it shows an older one.
+  var resultsWritten = 0
+  var keptResultNumber = 0
   /// The result rows written so far, for the REPL's progress line (readable from any thread).
   package let rowsWritten = RowCounter()
 }

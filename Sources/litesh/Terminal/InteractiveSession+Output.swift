@@ -27,6 +27,9 @@ extension InteractiveSession {
       shell.control.interruptTarget.interrupt()
       shell.control.workStop.request()  // `.last` drawing a long result
     }
+    // While the pager has the screen nothing may draw on it: the line stays off until the end
+    // of the line being run (output blocked by a pager waiting for a key is not work).
+    pager.onStart = { progress.finish() }
     shell.display.startsFullResult = { pager.startFullResult() }
     shell.standardOutput.aroundWrite = { isAfter in
       if !isAfter { progress.restart() }
@@ -36,9 +39,13 @@ extension InteractiveSession {
     shell.errors.redirect = { [unowned self] bytes in
       let red = terminal.usesColor(shell.state.color, isTerminal: terminal.showsErrorsToPerson)
       progress.whileErased {
-        if red { Self.withBytes("\u{1B}[31m") { pager.writeError($0) } }
-        pager.writeError(bytes)
-        if red { Self.withBytes("\u{1B}[0m") { pager.writeError($0) } }
+        guard red else { return pager.writeError(bytes) }
+        // The colour ends before the message's newline: after it, a pager shows the reset as
+        // a line of its own.
+        let endsLine = bytes.last == 0x0A
+        Self.withBytes("\u{1B}[31m") { pager.writeError($0) }
+        pager.writeError(endsLine ? UnsafeRawBufferPointer(rebasing: bytes.dropLast()) : bytes)
+        Self.withBytes(endsLine ? "\u{1B}[0m\n" : "\u{1B}[0m") { pager.writeError($0) }
       }
     }
   }

@@ -30,6 +30,8 @@ final class Pager {
   nonisolated(unsafe) private static var reportedMissing: Set<String> = []
   /// Called when the pager quits before the result ended (interrupts the statement).
   var onQuit: () -> Void = {}
+  /// Called once the pager has the screen: the progress line must not draw over it.
+  var onStart: () -> Void = {}
 
   /// The pager command: `$PAGER`, else `less -FRX` (or `more` without less).
   static var command: String {
@@ -146,6 +148,7 @@ final class Pager {
     }
     pipeEnd = descriptors[1]
     phase = .piping
+    onStart()
     let bytes = held
     held.removeAll()
     bytes.withUnsafeBytes { feed($0) }

@@ -27,10 +27,12 @@ extension Shell {
   /// Writes the current row source's result in the current style (``displayStyle()`` in the
   /// display mode); the number of columns for `.width`, as ``ResultWriter/write`` returns it.
   func writeResult(_ statement: some RowSource, to sink: OutputSink) throws(SQLiteError) -> Int {
+    display.resultsWritten &+= 1
     guard state.style.mode == .display else {
       return try ResultWriter.write(statement, style: state.style, to: sink)
     }
     let (style, spool) = displayStyle()
+    if spool != nil { display.keptResultNumber = display.resultsWritten }
     return try ResultWriter.write(statement, style: style, to: sink, spool: spool)
   }
 }
