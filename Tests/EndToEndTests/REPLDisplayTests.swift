@@ -95,6 +95,22 @@ struct REPLDisplayTests {
     }
   }
 
+  /// `.last` keeps the display mode's results only: after results in another mode it says it
+  /// shows an older one (it showed it as if it were the latest).
+  @Test(".last says when results in other modes came after the one it shows")
+  func lastIsOlder() throws {
+    try withREPL(environment: ["LITESH_PAGER": "cat"]) { terminal in
+      try terminal.run("SELECT 'kept' || '-result' AS r;", expecting: "kept-result")
+      try terminal.run(".last", expecting: "kept-result")
+      #expect(terminal.occurrences(of: "not the latest result") == 0)
+      try terminal.run(".mode list")
+      try terminal.run("SELECT 'listed' || '-result';", expecting: "\nlisted-result")
+      try terminal.run(".mode display")
+      try terminal.run(".last", expecting: "not the latest result")
+      #expect(terminal.screen().contains("1 result in other modes came after it"))
+    }
+  }
+
   @Test("Ctrl-C stops an endless SELECT: the rows so far are drawn, the shell goes on")
   func interrupt() throws {
     try withREPL { terminal in
