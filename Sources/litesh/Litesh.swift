@@ -31,6 +31,8 @@ enum Litesh {
       // The display mode reads the window's size before drawing each result, so a resize
       // (SIGWINCH) since the last one is always seen; no handler has to catch the signal.
       if isatty(1) != 0 { shell.display.windowSize = TerminalCapabilities.windowSize }
+      // Before the database opens: Ctrl-C at the REPL also cuts a wait for a lock short.
+      if isatty(0) != 0 { InterruptibleSleep.install { InterruptSignal.isRequested } }
     }
     switch launcher.start() {
     case .finished(let code):

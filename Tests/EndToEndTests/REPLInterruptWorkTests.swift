@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SQLiteCore
 import TestSupport
 import Testing
 
@@ -83,6 +84,27 @@ struct REPLInterruptWorkTests {
       try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
       try terminal.run("SELECT 'count:' || count(*) FROM t;", expecting: "count:0")
     }
+  }
+
+  /// `sqlite3_interrupt` does not reach SQLite's busy handler, which slept out the whole
+  /// `.timeout` under a progress line that said Ctrl-C would interrupt.
+  @Test("Ctrl-C ends a wait for a lock another process holds")
+  func interruptLockWait() throws {
+    let directory = NSTemporaryDirectory() + "litesh-lock-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/locked.db"
+    let holder = try Connection(path: path)
+    try holder.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1); BEGIN EXCLUSIVE")
+    try withREPL(arguments: [path, "-list"]) { terminal in
+      try terminal.run(".timeout 60000")
+      let prompts = try terminal.interrupt(
+        "DELETE FROM t;", expecting: "database is locked", timeout: 5)
+      try terminal.waitUntil("the next prompt", timeout: 5) { terminal.promptCount() > prompts }
+      try holder.execute("COMMIT")
+      try terminal.run("SELECT 'count:' || count(*) FROM t;", expecting: "count:1")
+    }
+    try holder.close()
   }
 
   /// SQLite rolls back the whole transaction when a statement that writes is interrupted in
