@@ -6,11 +6,17 @@ import Testing
 /// sqlite3's session; `LITESH_AUDIENCE` chooses either on purpose.
 @Suite("REPL for a person or a program", .enabled(if: REPLTerminal.isAvailable))
 struct REPLAudienceTests {
-  /// Types `line`, presses Enter and waits until `prompt` is the last line again.
+  /// Types `line`, presses Enter and waits until a new `prompt` is the last line.
+  ///
+  /// A new one: until the terminal shows the typed line, the prompt before it is still the
+  /// last line, and the next line typed then would be echoed into this one's output.
   private func run(_ terminal: REPLTerminal, _ line: String, prompt: String) throws {
+    let prompts = terminal.occurrences(of: prompt)
     try terminal.type(line)
     try terminal.press("Enter")
-    try terminal.waitForLastLine(prompt)
+    try terminal.waitUntil("a new \"\(prompt)\" as the last line", timeout: 10) {
+      terminal.occurrences(of: prompt) > prompts && terminal.lastLine() == prompt
+    }
   }
 
   @Test("a dumb terminal gets sqlite3's banner and prompts, no marker or colour, a TAB as typed")
