@@ -109,6 +109,26 @@ struct ConnectionPoolTests {
     }
   }
 
+  @Test("close does not wait out the busy timeout while another connection holds the write lock")
+  func closeBesideAWriter() async throws {
+    let directory = try ScratchDirectory("litesh-pool")
+    let pool = try await recipe(.init(busyTimeout: 600_000)).open(in: directory)
+    try await pool.write { db in try db.execute("INSERT INTO t VALUES (1, 'x')") }
+    let other = try Connection(path: directory.path("test.db"))
+    try other.execute("BEGIN IMMEDIATE; INSERT INTO t VALUES (2, 'y')")
+    let closed = Locked(false)
+    let closing = Task {
+      try await pool.close()
+      closed.withLock { $0 = true }
+    }
+    // Ten minutes of busy timeout: a close that waited for the lock would not end in time.
+    #expect(await eventually { closed.value })
+    try other.execute("COMMIT")
+    try other.close()
+    try await closing.value
+    #expect(pool.statistics.writerState == .closed)
+  }
+
   @Test("the WAL is bounded by journal_size_limit")
   func boundedWAL() async throws {
     let directory = try ScratchDirectory("litesh-pool")
