@@ -73,8 +73,8 @@ enum DisplayCommands {
     let since = shell.display.resultsWritten - shell.display.keptResultNumber
     if since > 0 {
       shell.errors.write(
-        "Note: not the latest result: .last keeps the last one drawn in the display mode;"
-          + " \(since) result\(since == 1 ? "" : "s") in other modes came after it\n")
+        "Note: not the latest result; \(since) result\(since == 1 ? "" : "s") in other modes"
+          + " came after it\n")
     }
     var style = shell.state.style
     if !shell.writesResultsToScreen { style.decoration = nil }
