@@ -129,6 +129,23 @@ struct ConnectionPoolTests {
     #expect(pool.statistics.writerState == .closed)
   }
 
+  @Test("a pool opens and reads beside another process's open write transaction, -wal empty")
+  func openBesideAWriter() async throws {
+    let directory = try ScratchDirectory("litesh-pool")
+    let path = directory.path("test.db")
+    let other = try Connection(path: path)
+    try other.execute("PRAGMA journal_mode = WAL; CREATE TABLE t(a); INSERT INTO t VALUES (1)")
+    _ = try other.checkpoint(.truncate)
+    #expect((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int == 0)
+    try other.execute("BEGIN IMMEDIATE; INSERT INTO t VALUES (2)")
+    let pool = try await ConnectionPool(path: path, configuration: .init(busyTimeout: 0))
+    let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
+    #expect(count == 1)
+    try other.execute("COMMIT")
+    try other.close()
+    try await pool.close()
+  }
+
   @Test("the WAL is bounded by journal_size_limit")
   func boundedWAL() async throws {
     let directory = try ScratchDirectory("litesh-pool")
