@@ -23,6 +23,8 @@ final class HistoryFile {
   let path: String?
   /// Entries added since the last save.
   private var unsaved: [String] = []
+  /// Whether a failed save was reported: once a session, not at every statement.
+  private var reportedFailure = false
 
   init(path: String?) { self.path = path }
 
@@ -66,15 +68,29 @@ final class HistoryFile {
   func save() {
     guard let library = LineEditor.library else { return }
     guard let path = path.map(Self.resolvingLink), !unsaved.isEmpty else { return }
-    guard let lock = Self.lock(path) else { return }
+    guard let lock = Self.lock(path) else { return reportFailure(path, errno) }
     defer { close(lock) }
     let inMemory = Self.entries(library)
     library.clearHistory()
     _ = library.readHistory(path)
     for entry in unsaved { _ = library.addHistory(entry) }
-    if Self.writeAtomically(path, library) { unsaved = [] }
+    if Self.writeAtomically(path, library) {
+      unsaved = []
+    } else {
+      reportFailure(path, errno)
+    }
     library.clearHistory()
     for entry in inMemory { _ = library.addHistory(entry) }
+  }
+
+  /// Says once that history cannot be saved (a `LITESH_HISTORY` in a missing directory, a
+  /// full disk): it was lost without a word.
+  private func reportFailure(_ path: String, _ code: Int32) {
+    guard !reportedFailure else { return }
+    reportedFailure = true
+    let reason = code == 0 ? "" : ": " + String(cString: strerror(code))
+    var text = "litesh: warning: cannot save history to \(path)\(reason)\n"
+    text.withUTF8 { buffer in _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
   }
 
   /// libedit's list, oldest first.
