@@ -24,6 +24,10 @@ enum Litesh {
     launcher.audience = SessionAudience.decide(
       inputIsTerminal: isatty(0) != 0, outputIsTerminal: isatty(1) != 0,
       environment: environmentValue)
+    if let value = SessionAudience.unrecognizedOverride(environmentValue) {
+      errors.write("litesh: warning: LITESH_AUDIENCE=\(value) is ignored: person or program\n")
+      errors.flush()
+    }
     // Before `-init`, `-cmd` and SQL arguments run: Ctrl-C interrupts their statements as
     // sqlite3's does (`Error: stepping, interrupted`, status 9), SIGTERM leaves cleanly.
     launcher.onShellCreated = { shell in

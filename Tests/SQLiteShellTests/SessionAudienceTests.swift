@@ -33,6 +33,18 @@ struct SessionAudienceTests {
     #expect(decide(["TERM": "xterm", "LITESH_AUDIENCE": "program"]).kind == .program)
     #expect(decide(input: false, ["LITESH_AUDIENCE": "person"]).isPerson)
     #expect(decide(["TERM": "xterm", "LITESH_AUDIENCE": "yes"]).isPerson)
+    #expect(decide(["TERM": "xterm", "LITESH_AUDIENCE": "Program"]).kind == .program)
+  }
+
+  @Test("a LITESH_AUDIENCE naming no kind is told back, to be warned of")
+  func unrecognized() {
+    func value(_ environment: [String: String]) -> String? {
+      SessionAudience.unrecognizedOverride { environment[$0] }
+    }
+    #expect(value(["LITESH_AUDIENCE": "bogus"]) == "bogus")
+    #expect(value(["LITESH_AUDIENCE": "PERSON"]) == nil)
+    #expect(value(["LITESH_AUDIENCE": ""]) == nil)
+    #expect(value([:]) == nil)
   }
 
   @Test("a program starts with sqlite3's prompt, a person with litesh's")

@@ -51,7 +51,7 @@ package struct SessionAudience: Sendable, Equatable {
     inputIsTerminal: Bool, outputIsTerminal: Bool, environment: (String) -> String?
   ) -> SessionAudience {
     let kind: Kind
-    if let forced = environment(environmentVariable).flatMap(Kind.init(rawValue:)) {
+    if let forced = override(environment) {
       kind = forced
     } else if !inputIsTerminal {
       kind = .program
@@ -61,5 +61,19 @@ package struct SessionAudience: Sendable, Equatable {
       kind = .program
     }
     return SessionAudience(kind: kind, readsResultsOnScreen: outputIsTerminal)
+  }
+
+  /// The kind `LITESH_AUDIENCE` names, in any case (`Person`).
+  static func override(_ environment: (String) -> String?) -> Kind? {
+    environment(environmentVariable).flatMap { Kind(rawValue: $0.lowercased()) }
+  }
+
+  /// The value of `LITESH_AUDIENCE` when it is set to something that names no kind: the
+  /// program warns that it is ignored.
+  package static func unrecognizedOverride(_ environment: (String) -> String?) -> String? {
+    guard let value = environment(environmentVariable), !value.isEmpty,
+      override(environment) == nil
+    else { return nil }
+    return value
   }
 }
