@@ -158,7 +158,11 @@ extension CommandLineOption {
       "readers", argument: "N", "run read-only queries on N readers (WAL)", phase: .early,
       origin: .litesh
     ) { settings, value in
-      settings.state.readerCount = ReadersCommand.count(value ?? "0")
+      let text = value ?? "0"
+      let parsed = ReadersCommand.count(text)
+      settings.state.readerCount = parsed?.count ?? 0
+      settings.readersAreCapped = parsed?.isCapped ?? false
+      settings.invalidReaders = parsed == nil ? text : nil
     },
   ]
 

@@ -109,6 +109,10 @@ package struct LaunchSettings {
   package var printHelp = false
   /// `--completions SHELL`: print that shell's completion script and stop.
   package var completionShell: String?
+  /// `--readers N` when N is not a count: the launcher refuses it before anything runs.
+  package var invalidReaders: String?
+  /// Whether `--readers N` asked for more than ``ReadersCommand/maximum`` (said once).
+  package var readersAreCapped = false
   /// `-mmap N`: every connection's default and largest `mmap_size`.
   package var memoryMapSize: Int64?
   /// `-vfs NAME`: the VFS made the default before anything opens.

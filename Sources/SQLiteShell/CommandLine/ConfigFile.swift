@@ -26,6 +26,9 @@ package enum ConfigFile {
 }
 
 extension Shell {
+  /// Whether a line of the config file is running (its messages are held for its name).
+  var isRunningConfigFile: Bool { errors.held != nil }
+
   /// Runs the config file at `path`; `false` when a line of it failed.
   ///
   /// Nothing happens when it does not exist.

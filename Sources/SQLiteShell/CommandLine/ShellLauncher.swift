@@ -115,6 +115,12 @@ package struct ShellLauncher {
       if option.phase == .early { option.apply(to: &settings, values: values) }
     }
     if let name = settings.completionShell { return printCompletionScript(name) }
+    if let text = settings.invalidReaders {
+      errors.write("\(program): Error: \(ReadersCommand.notACount(text, for: "--readers"))\n")
+      errors.flush()
+      return .finished(1)
+    }
+    if settings.readersAreCapped { errors.write("\(ReadersCommand.cappedNote)\n") }
     // Before anything opens: sqlite3 sets both up after its first pass, mmap first.
     if let size = settings.memoryMapSize { _ = Connection.setDefaultMemoryMapSize(size) }
     configureMemory(settings)

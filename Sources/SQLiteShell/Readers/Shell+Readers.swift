@@ -17,6 +17,10 @@ extension Shell {
   /// Ctrl-C).
   package var readerPool: ConnectionPool? { connections.readPool?.pool }
 
+  /// Why an in-memory or temporary database cannot have readers.
+  static let inMemoryRefusal =
+    "cannot use readers with an in-memory or temporary database: readers need a database file"
+
   /// Why the database `state` names, opened as it says, cannot have readers, or `nil` when it
   /// can.
   static func readersRefusal(_ state: ShellState) -> String? {
@@ -24,8 +28,7 @@ extension Shell {
     if state.deserializesDatabase || state.opensZipArchive || path.isEmpty || path == ":memory:"
       || path.hasPrefix("file:") && path.contains("memory")
     {
-      return "cannot use readers with an in-memory or temporary database:"
-        + " readers need a database file"
+      return inMemoryRefusal
     }
     if state.openOptions.mode == .readOnly {
       return "cannot use readers with a read-only database: the writer needs write access"
@@ -67,6 +70,22 @@ extension Shell {
       errors.flush()
     }
     return pool.writer
+  }
+
+  /// Opens one connection on the database again after its read pool failed to open; when that
+  /// fails too, an in-memory database, as after a failed `.open`: the session goes on.
+  func reopenAfterFailedReadPool() {
+    do {
+      let opened = try openConnection(path: state.databasePath, options: state.openOptions)
+      try prepareConnection(opened)
+      connection = opened
+    } catch {
+      errors.write(
+        "Error: unable to open database \"\(state.databasePath)\": \(error.message)\n")
+      guard let memory = try? Connection(path: ":memory:") else { return }
+      try? prepareConnection(memory)
+      connection = memory
+    }
   }
 
   /// Closes the database: the read pool (its writer session ends) or the single connection.

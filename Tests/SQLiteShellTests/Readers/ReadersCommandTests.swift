@@ -154,6 +154,23 @@ struct ReadersCommandTests {
     #expect(session.readersLine("routed") == "1 statement ran on readers")
   }
 
+  @Test(".readers N after a failed .open refuses the in-memory database and keeps its tables")
+  func afterFailedOpen() throws {
+    let session = try Session(readers: 0)
+    let result = session.run(
+      ".open DIR/missing/x.db\nCREATE TABLE work(x);\nINSERT INTO work VALUES(1);\n.readers 2\n"
+        + "SELECT * FROM work;\n")
+    #expect(result.output == "1\n")
+    #expect(
+      result.errors
+        == "Error: unable to open database \"\(session.directory)/missing/x.db\":"
+        + " unable to open database file\n"
+        + "Error: cannot use readers with an in-memory or temporary database:"
+        + " readers need a database file\n")
+    #expect(session.harness.shell.exitCode == nil)
+    #expect(session.harness.shell.exitStatus == 1)
+  }
+
   @Test("readers cannot change inside a transaction")
   func noChangeInsideTransaction() throws {
     let session = try Session(readers: 2)
@@ -221,9 +238,10 @@ extension ReadersCommandTests {
   @Test(".readers rejects what is not a count")
   func badArguments() throws {
     let session = try Session(readers: 0)
-    let result = session.run(".readers two\n.readers 1 2\n")
+    let result = session.run(".readers two\n.readers 1 2\n.readers ''\n")
     #expect(
       result.errors
-        == "Error: .readers needs a number of readers, not \"two\"\nUsage: .readers ?N?\n")
+        == "Error: .readers needs a number of readers, not \"two\"\nUsage: .readers ?N?\n"
+        + "Error: .readers needs a number of readers, not \"\"\n")
   }
 }

@@ -10,6 +10,7 @@ extension DotCommand {
            No N: show the pool (readers open and busy, waiters, WAL size)
            0 goes back to one connection; the file stays in WAL mode
            Not for in-memory or read-only databases (--readers N leaves those alone)
+           N is at most 64
       """)
 }
 
@@ -21,9 +22,20 @@ enum ReadersCommand {
   /// The most readers `.readers` and `--readers` accept.
   static let maximum = 64
 
-  /// The reader count in `text` (sqlite3-style integer), clamped to 0…``maximum``.
-  static func count(_ text: String) -> Int {
-    Int(min(max(DotCommandArguments.integer(text), 0), Int64(maximum)))
+  /// The note when a count above ``maximum`` is asked for (once, on stderr).
+  static let cappedNote = "readers: \(maximum) at most; using \(maximum)"
+
+  /// The reader count `text` asks for (digits only), at most ``maximum`` (`isCapped` when it
+  /// asked for more); `nil` when it is not a count.
+  static func count(_ text: String) -> (count: Int, isCapped: Bool)? {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    guard let value = Int(text), value <= maximum else { return (maximum, true) }
+    return (value, false)
+  }
+
+  /// Why `text`, given to `name` (`.readers`, `--readers`), is not a reader count.
+  static func notACount(_ text: String, for name: String) -> String {
+    "\(name) needs a number of readers, not \"\(text)\""
   }
 
   static let run: DotCommand.Handler = { shell, arguments in
@@ -32,16 +44,19 @@ enum ReadersCommand {
       showState(of: shell)
       return .success
     }
-    guard argument.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      shell.errors.write("Error: .readers needs a number of readers, not \"\(argument)\"\n")
+    guard let (count, isCapped) = count(argument) else {
+      shell.errors.write("Error: \(notACount(argument, for: ".readers"))\n")
       return .failure
     }
-    return change(shell, to: count(argument))
+    if isCapped { shell.errors.write("\(cappedNote)\n") }
+    return change(shell, to: count)
   }
 
   /// Resizes the pool, opens it, or closes it for a single connection.
   private static func change(_ shell: Shell, to count: Int) -> DotCommand.Outcome {
-    if let refusal = Shell.readersRefusal(shell.state), count > 0 {
+    let refusal = count > 0 ? Shell.readersRefusal(shell.state) ?? memoryRefusal(shell) : nil
+    if shell.isRunningConfigFile { return prefer(shell, count, isRefused: refusal != nil) }
+    if let refusal {
       shell.errors.write("Error: \(refusal)\n")
       return .failure
     }
@@ -73,12 +88,45 @@ enum ReadersCommand {
       } catch {
         shell.state.readerCount = 0
         shell.errors.write("Error: cannot open readers: \(Self.message(error))\n")
-        _ = shell.openDatabase()
+        shell.reopenAfterFailedReadPool()
         return .failure
       }
     }
     guard shell.openDatabase() != nil else { return .failure }
     shell.errors.write("litesh: readers off: the database stays in WAL mode\n")
+    return .success
+  }
+
+  /// The refusal when the open connection is on an in-memory database although the path names
+  /// a file: a failed `.open` fell back to one, and closing it would lose its tables.
+  private static func memoryRefusal(_ shell: Shell) -> String? {
+    guard shell.connections.readPool == nil, let connection = shell.connection,
+      connection.fileName()?.isEmpty ?? false
+    else { return nil }
+    return Shell.inMemoryRefusal
+  }
+
+  /// `.readers N` in the config file: the preference `--readers N` sets, as quietly.
+  ///
+  /// The database takes it when it opens, or reopens now as at start-up if it is open (and no
+  /// transaction or `.session` would be lost); databases that cannot have readers keep one
+  /// connection without a word. Messages come without the file's name, as at start-up.
+  private static func prefer(_ shell: Shell, _ count: Int, isRefused: Bool) -> DotCommand.Outcome {
+    let hasPool = shell.connections.readPool != nil
+    shell.state.readerCount = count
+    if let readPool = shell.connections.readPool, count > 0 {
+      readPool.resize(to: count)
+    } else if let connection = shell.connection, !connection.isInsideTransaction,
+      shell.connections.changeSessions.isEmpty, count > 0 ? !isRefused : hasPool
+    {
+      shell.closeConnection()
+      shell.errors.flush()
+      let held = shell.errors.held
+      shell.errors.held = nil
+      _ = shell.openDatabase()
+      shell.errors.flush()
+      shell.errors.held = held
+    }
     return .success
   }
 
