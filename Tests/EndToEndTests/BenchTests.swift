@@ -129,6 +129,29 @@ extension BenchTests {
     #expect(bad.errors.contains("is not the JSON of a .bench --json run"))
   }
 
+  @Test("a --compare file that is missing or not a result stops .bench before it runs anything")
+  func compareCheckedFirst() throws {
+    let directory = try ScratchDirectory("litesh-bench")
+    let database = directory.path("app.db")
+    let notJSON = directory.path("notes.txt")
+    try Data("not a result\n".utf8).write(to: URL(fileURLWithPath: notJSON))
+    let cases = [
+      (notJSON, "Error: .bench: --compare: \"\(notJSON)\" is not the JSON of a .bench --json run"),
+      (directory.path("missing.json"), "Error: .bench: --compare: cannot read \""),
+    ]
+    for (number, (file, message)) in cases.enumerated() {
+      // The commit log is opened by the run: it exists only if the benchmark started.
+      let log = directory.path("commits-\(number).log")
+      let run = try Self.litesh(
+        database, ".bench --transactions 20 --commit-log \(log) --compare \(file)\n",
+        directory: directory)
+      #expect(run.errors.hasPrefix(message), "\(run.errors)")
+      #expect(run.status == 1)
+      #expect(run.output.isEmpty)
+      #expect(!FileManager.default.fileExists(atPath: log), "the benchmark ran")
+    }
+  }
+
   @Test("--script files run as weighted transactions, read-only ones on the readers")
   func scripts() throws {
     let directory = try ScratchDirectory("litesh-bench")

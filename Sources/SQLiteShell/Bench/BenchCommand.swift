@@ -75,7 +75,9 @@ extension Shell {
     do {
       let options = try BenchOptions.parse(arguments)
       let workload = try BenchWorkload.make(options)
-      return try runBench(options, workload)
+      // The earlier result is read first: a bad file must not cost a whole run.
+      let baseline = try options.compare.map(BenchComparison.load)
+      return try runBench(options, workload, baseline)
     } catch {
       errors.write("Error: .bench: \(error.message)\n")
       return .failure
@@ -83,7 +85,7 @@ extension Shell {
   }
 
   private func runBench(
-    _ options: BenchOptions, _ workload: BenchWorkload
+    _ options: BenchOptions, _ workload: BenchWorkload, _ baseline: BenchComparison?
   ) throws(BenchError) -> DotCommand.Outcome {
     let path: String
     var wasWAL = true
@@ -142,7 +144,7 @@ extension Shell {
     if options.here && !wasWAL {
       errors.write(".bench --here: \(path) is now in WAL mode\n")
     }
-    try writeBenchResults(results, options)
+    writeBenchResults(results, options, baseline)
     let failed = results.contains {
       ($0.crossCheck.map { !$0.isIntact } ?? false) || ($0.violations > 0 && !$0.unsafeReads)
     }
@@ -150,12 +152,10 @@ extension Shell {
   }
 
   private func writeBenchResults(
-    _ results: [BenchResult], _ options: BenchOptions
-  ) throws(BenchError) {
+    _ results: [BenchResult], _ options: BenchOptions, _ baseline: BenchComparison?
+  ) {
     guard let first = results.first else { return }
-    let comparison = try options.compare.map { path throws(BenchError) in
-      try BenchComparison.load(path, against: first)
-    }
+    let comparison = baseline?.against(first)
     if options.json {
       if options.sweep != nil {
         output.write(BenchJSON.sweep(results) + "\n")

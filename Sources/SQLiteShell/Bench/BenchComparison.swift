@@ -17,10 +17,20 @@ struct BenchComparison: Sendable {
   /// The figures compared.
   var figures: [Figure]
 
-  /// Reads `path` and compares `result` with it.
-  static func load(_ path: String, against result: BenchResult) throws(BenchError)
-    -> BenchComparison
-  {
+  /// The figures compared: name, path in a `--json` result, and this run's value.
+  private static let measures:
+    [(name: String, path: String, value: @Sendable (BenchResult) -> Double)] = [
+      ("reads/s", "$.reads_per_second", { $0.readsPerSecond }),
+      ("writes/s", "$.writes_per_second", { $0.writesPerSecond }),
+      ("read p99 ms", "$.read_latency_ms.p99", { $0.reads.milliseconds(atPercentile: 99) }),
+      ("write p99 ms", "$.write_latency_ms.p99", { $0.writes.milliseconds(atPercentile: 99) }),
+    ]
+
+  /// Reads the earlier figures in `path`, each `now` 0 until ``against(_:)``.
+  ///
+  /// `.bench` calls it before the run, so a missing or wrong file stops it before anything is
+  /// measured.
+  static func load(_ path: String) throws(BenchError) -> BenchComparison {
     guard let reader = LineReader.open(path: path) else {
       throw BenchError(message: "--compare: cannot read \"\(path)\"")
     }
@@ -28,15 +38,9 @@ struct BenchComparison: Sendable {
     while let line = reader.nextLine() { lines.append(line) }
     reader.close()
     let document = lines.joined(separator: "\n")
-    let paths = [
-      ("reads/s", "$.reads_per_second", result.readsPerSecond),
-      ("writes/s", "$.writes_per_second", result.writesPerSecond),
-      ("read p99 ms", "$.read_latency_ms.p99", result.reads.milliseconds(atPercentile: 99)),
-      ("write p99 ms", "$.write_latency_ms.p99", result.writes.milliseconds(atPercentile: 99)),
-    ]
     let figures: [Figure]?
     do {
-      figures = try read(document, paths)
+      figures = try read(document)
     } catch {
       throw BenchError(message: "--compare: \(error.message)")
     }
@@ -47,10 +51,17 @@ struct BenchComparison: Sendable {
     return BenchComparison(path: path, figures: figures)
   }
 
-  /// The earlier figures at `paths` in `document`; `nil` when it is not a `.bench` result.
-  private static func read(
-    _ document: String, _ paths: [(String, String, Double)]
-  ) throws(SQLiteError) -> [Figure]? {
+  /// The earlier figures compared with `result`'s.
+  func against(_ result: BenchResult) -> BenchComparison {
+    var compared = self
+    for (index, measure) in Self.measures.enumerated() where index < figures.count {
+      compared.figures[index].now = measure.value(result)
+    }
+    return compared
+  }
+
+  /// The earlier figures in `document`; `nil` when it is not a `.bench` result.
+  private static func read(_ document: String) throws(SQLiteError) -> [Figure]? {
     let db = try Connection()
     defer { try? db.close() }
     guard try db.scalar("SELECT json_valid(?)", [document], as: Int.self) == 1,
@@ -58,10 +69,10 @@ struct BenchComparison: Sendable {
         != nil
     else { return nil }
     var figures: [Figure] = []
-    for (name, jsonPath, now) in paths {
+    for measure in measures {
       let before =
-        try db.scalar("SELECT json_extract(?, ?)", [document, jsonPath], as: Double.self) ?? 0
-      figures.append(Figure(name: name, before: before, now: now))
+        try db.scalar("SELECT json_extract(?, ?)", [document, measure.path], as: Double.self) ?? 0
+      figures.append(Figure(name: measure.name, before: before, now: 0))
     }
     return figures
   }

@@ -37,10 +37,10 @@ extension OutputStyle {
 
   /// Does what sqlite3's `.mode` does with `arguments` (the words after `.mode`).
   ///
-  /// Sets the mode and the separators it implies (list `|` `\n`, csv `,` `\r\n`, tabs a tab,
-  /// tcl a space, quote `,` `\n`, ascii 0x1F 0x1E), the columnar options, the insert table, and
-  /// turns headers on for `column` unless ``headersSetExplicitly``. Without a mode it prints
-  /// ``modeDescription`` and re-applies the current mode, as sqlite3 does (which resets the
+  /// Sets the mode and the separators it implies (list and display `|` `\n`, csv `,` `\r\n`,
+  /// tabs a tab, tcl a space, quote `,` `\n`, ascii 0x1F 0x1E), the columnar options, the insert
+  /// table, and turns headers on for `column` unless ``headersSetExplicitly``. Without a mode it
+  /// prints ``modeDescription`` and re-applies the current mode, as sqlite3 does (which resets the
   /// separators and columnar options).
   package mutating func applyModeCommand(_ arguments: [String]) -> ModeCommandOutcome {
     var outcome = ModeCommandOutcome()
@@ -119,7 +119,9 @@ extension OutputStyle {
       if !headersSetExplicitly { showHeaders = true }
       rowSeparator = "\n"
       setColumnar(options)
-    case .list:
+    case .list, .display:
+      // Off the screen the display mode prints list rows, sqlite3's default bytes: it resets
+      // the separators as `.mode list` does, not keep another mode's (`,` after csv).
       columnSeparator = "|"
       rowSeparator = "\n"
     case .tcl:

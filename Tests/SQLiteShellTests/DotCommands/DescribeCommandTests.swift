@@ -1,4 +1,6 @@
+import Foundation
 import SQLiteShell
+import TestSupport
 import Testing
 
 /// `.describe`: a table's columns, row count, indexes and foreign keys; a view's definition.
@@ -70,6 +72,21 @@ struct DescribeCommandTests {
       errors == "Error: no such table or view: nosuch\n"
         + "Error: no such table or view: trak (closest: track)\nUsage: .describe TABLE\n")
     #expect(harness.shell.exitStatus == 1)
+  }
+
+  @Test("on a file that is not a database it gives SQLite's reason, as sqlite3's .tables does")
+  func notADatabase() throws {
+    try ScratchDirectory.with("litesh-describe") { directory in
+      let path = directory.path("notes.txt")
+      try Data(String(repeating: "not a database, just some text\n", count: 40).utf8)
+        .write(to: URL(fileURLWithPath: path))
+      let sqlite3 = try ProgramRun.run(Binary.sqlite3, [path], input: Array(".tables\n".utf8))
+      let harness = ShellHarness(path: path, readers: 0)
+      let (_, errors) = harness.run(".describe x\n")
+      #expect(!sqlite3.errors.isEmpty)
+      #expect(errors == sqlite3.errors)
+      #expect(harness.shell.exitStatus == 1)
+    }
   }
 
   @Test("origin unique in lower case; foreign keys in declaration order, a bare parent's key named")

@@ -256,6 +256,27 @@ struct DisplayModeTests {
     }
   }
 
+  @Test(
+    ".mode display after another mode resets the separators as sqlite3's .mode list does",
+    arguments: ["csv", "tabs", "ascii", "tcl", "quote", "column"])
+  func displayResetsSeparators(_ previous: String) throws {
+    let script = ".mode \(previous)\n.mode MODE\nSELECT 1, 'a';\n.show\n"
+    let sqlite3 = try ProgramRun.run(
+      Binary.sqlite3, [":memory:"],
+      input: Array(script.replacingOccurrences(of: "MODE", with: "list").utf8))
+    let (output, errors) = ShellHarness().run(
+      script.replacingOccurrences(of: "MODE", with: "display"))
+    #expect(errors.isEmpty)
+    // The same rows and separators; `.show` names the mode and the database file differently.
+    let differing = ["        mode:", "    filename:"]
+    func kept(_ text: String) -> [Substring] {
+      text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+        !differing.contains { line.hasPrefix($0) }
+      }
+    }
+    #expect(kept(output) == kept(sqlite3.outputText))
+  }
+
   @Test("the display mode is chosen back by its whole name only; sqlite3's prefixes are unchanged")
   func modeName() {
     var style = OutputStyle()

@@ -26,7 +26,15 @@ enum DescribeCommand {
   private static func describe(_ name: String, shell: Shell, source: some SchemaSource)
     -> DotCommand.Outcome
   {
-    guard let object = SchemaObject.find(name, in: source) else {
+    let found: SchemaObject?
+    do {
+      found = try SchemaObject.find(name, in: source)
+    } catch {
+      // SQLite's reason, as `.tables` gives it (`file is not a database`), not "no such table".
+      shell.errors.write("Error: \(error.message)\n")
+      return .failure
+    }
+    guard let object = found else {
       var hint = ""
       if let connection = source as? Connection {
         let closest = ColumnSuggestions.closestTables(to: name, connection: connection)
@@ -62,14 +70,16 @@ struct SchemaObject {
   var isView: Bool
 
   /// The table or view called `written` (`name` or `schema.name`, any case), searching the
-  /// schemas in `PRAGMA database_list` order.
-  static func find(_ written: String, in source: some SchemaSource) -> SchemaObject? {
-    var schemas =
-      (try? source.all("SELECT name FROM pragma_database_list"))?.compactMap {
-        row -> String? in
-        if case .text(let name) = row[0] { return name }
-        return nil
-      } ?? []
+  /// schemas in `PRAGMA database_list` order; throws what SQLite says when a schema cannot be
+  /// read (a file that is not a database).
+  static func find(_ written: String, in source: some SchemaSource) throws(SQLiteError)
+    -> SchemaObject?
+  {
+    var schemas = try source.all("SELECT name FROM pragma_database_list").compactMap {
+      row -> String? in
+      if case .text(let name) = row[0] { return name }
+      return nil
+    }
     var name = written
     // `temp` is a schema even before anything is made in it (its schema table is there).
     if let dot = written.firstIndex(of: "."),
@@ -84,7 +94,7 @@ struct SchemaObject {
       let sql =
         "SELECT name, type FROM \(schema.sqlQuoted()).sqlite_schema"
         + " WHERE type IN ('table','view') AND name = ? COLLATE NOCASE"
-      guard let row = (try? source.all(sql, [.text(name)]))?.first,
+      guard let row = try source.all(sql, [.text(name)]).first,
         case .text(let found) = row[0], case .text(let type) = row[1]
       else { continue }
       return SchemaObject(schema: schema, name: found, isView: type == "view")
