@@ -25,7 +25,7 @@ package enum ParameterDistribution: Sendable, Equatable {
       return .real(lower + (upper - lower) * random.nextUnit())
     case .zipfian(let lower, let upper, let exponent):
       let rank = ZipfianSampler(count: upper - lower + 1, exponent: exponent).sample(&random)
-      return .integer(lower + rank - 1)
+      return .integer(lower + (rank - 1))  // lower + rank overflows when upper is Int64.max
     case .gaussian(let mean, let standardDeviation):
       // Box–Muller; 1 - u keeps the logarithm's argument in (0, 1].
       let u = 1 - random.nextUnit()

@@ -22,7 +22,7 @@ struct ParameterSampler: Sendable {
   /// Draws one value, as ``ParameterDistribution/draw(_:)`` does.
   func draw(_ random: inout BenchRandom) -> Value {
     if let zipfian, case .zipfian(let lower, _, _) = distribution {
-      return .integer(lower + zipfian.sample(&random) - 1)
+      return .integer(lower + (zipfian.sample(&random) - 1))
     }
     return distribution.draw(&random)
   }

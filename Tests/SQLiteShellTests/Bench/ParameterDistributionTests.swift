@@ -97,6 +97,28 @@ struct ParameterDistributionTests {
     #expect((0..<2_000).map { _ in sampler.draw(&bySampler) } == expected)
   }
 
+  /// The fuzzer's find: `zipfian(9223372036854775807,9223372036854775807,2)` trapped on
+  /// `lower + rank - 1`, whose first sum passes Int64.max.
+  @Test("zipfian draws at the top and the bottom of Int64 without overflowing")
+  func zipfianAtTheEdges() {
+    let top = ParameterDistribution.zipfian(lower: .max - 3, upper: .max, exponent: 2)
+    let bottom = ParameterDistribution.zipfian(lower: .min, upper: .min + 3, exponent: 2)
+    for distribution in [top, bottom] {
+      var random = BenchRandom(seed: 3)
+      let sampler = ParameterSampler(distribution)
+      guard case .zipfian(let lower, let upper, _) = distribution else { return }
+      for _ in 0..<200 {
+        for value in [distribution.draw(&random), sampler.draw(&random)] {
+          guard case .integer(let drawn) = value else {
+            Issue.record("not an integer: \(value)")
+            return
+          }
+          #expect(drawn >= lower && drawn <= upper)
+        }
+      }
+    }
+  }
+
   @Test("zipfian favours its first value; the others' means are where they belong")
   func shapes() {
     var random = BenchRandom(seed: 7)
