@@ -111,6 +111,29 @@ struct REPLDisplayTests {
     }
   }
 
+  /// Results a reader ran count too (they skipped the counters, so the note came wrongly).
+  @Test(".last counts the results readers ran")
+  func lastWithReaders() throws {
+    let directory = NSTemporaryDirectory() + "litesh-last-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/r.db"
+    try withREPL(arguments: [path, "--readers", "2"], environment: ["LITESH_PAGER": "cat"]) {
+      terminal in
+      try terminal.run("CREATE TABLE t(x); INSERT INTO t VALUES ('on-' || 'reader');")
+      try terminal.run(".mode list")
+      try terminal.run("SELECT 'listed' || '-first';", expecting: "\nlisted-first")
+      try terminal.run(".mode display")
+      try terminal.run("SELECT x FROM t;", expecting: "on-reader")
+      try terminal.run(".last", expecting: "on-reader")
+      #expect(terminal.occurrences(of: "not the latest result") == 0)
+      try terminal.run(".mode list")
+      try terminal.run("SELECT x || '-listed' FROM t;", expecting: "\non-reader-listed")
+      try terminal.run(".mode display")
+      try terminal.run(".last", expecting: "not the latest result")
+    }
+  }
+
   @Test("Ctrl-C stops an endless SELECT: the rows so far are drawn, the shell goes on")
   func interrupt() throws {
     try withREPL { terminal in

@@ -138,10 +138,21 @@ struct ConnectionPoolTests {
     _ = try other.checkpoint(.truncate)
     #expect((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int == 0)
     try other.execute("BEGIN IMMEDIATE; INSERT INTO t VALUES (2)")
-    let pool = try await ConnectionPool(path: path, configuration: .init(busyTimeout: 0))
-    let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t", as: Int.self) }
-    #expect(count == 1)
+    // Ten minutes of busy timeout: an opener that waited for the lock would not end in time.
+    let opened = Locked<ConnectionPool?>(nil)
+    let opening = Task {
+      let pool = try await ConnectionPool(path: path, configuration: .init(busyTimeout: 600_000))
+      opened.withLock { $0 = pool }
+    }
+    #expect(await eventually { opened.value != nil })
+    let count = "SELECT count(*) FROM t"
+    if let pool = opened.value {
+      #expect(try await pool.read { db in try db.scalar(count, as: Int.self) } == 1)
+    }
     try other.execute("COMMIT")
+    try await opening.value
+    let pool = try #require(opened.value)
+    #expect(try await pool.read { db in try db.scalar(count, as: Int.self) } == 2)
     try other.close()
     try await pool.close()
   }

@@ -84,11 +84,14 @@ extension ConnectionPool.Configuration {
         // Read-only readers cannot open a WAL database whose -wal is missing or empty:
         // writing the header page back unchanged gives the WAL its first frame.
         let version = try db.scalar("PRAGMA user_version", as: Int64.self) ?? 0
+        // Without waiting: another connection writing means the WAL is in use, and readers
+        // open without the frame (a pool failed to open beside any writer, or waited out the
+        // busy timeout first, new-user report and review).
+        db.setBusyTimeout(milliseconds: 0)
+        defer { db.setBusyTimeout(milliseconds: busyTimeout) }
         do {
           try db.execute("PRAGMA user_version = \(version)")
         } catch {
-          // Another connection is writing: the WAL is in use, and readers open without the
-          // frame (a pool failed to open beside any writer, new-user report).
           guard error.primaryCode == .busy else { throw error }
         }
       }

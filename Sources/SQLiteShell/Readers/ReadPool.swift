@@ -162,9 +162,10 @@ final class ReadPool {
   /// trace or progress hooks are the ones left out).
   static let commandsWithoutConnectionState: Set<String> = [
     "backup", "bail", "begin", "bench", "cd", "changes", "check", "color", "commit", "databases",
-    "dbinfo",
+    "dbinfo", "describe",
     "dump", "echo", "edit", "eqp", "exit", "explain", "fullschema", "headers", "help", "import",
-    "indexes", "log", "mode", "nonce", "nullvalue", "once", "open", "output", "pager",
+    "indexes", "last", "log", "maxrows", "mode", "nonce", "nullvalue", "once", "open", "output",
+    "pager",
     "parameter", "print", "prompt", "quit", "read", "readers", "release", "restore", "rollback",
     "save", "savepoint", "schema", "separator", "sha3sum", "shell", "show", "stats", "system",
     "selecttrace", "tables", "testcase", "timeout", "timer", "treetrace", "version", "vfsinfo",

@@ -129,7 +129,7 @@ extension Shell {
       return .notRouted
     }
     prepareOutputForStatement()
-    let (style, spool) = state.style.mode == .display ? displayStyle() : (state.style, nil)
+    let (style, spool) = resultStyle()
     let output = output
     var columns = 0
     do {

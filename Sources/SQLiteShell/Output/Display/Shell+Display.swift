@@ -27,12 +27,17 @@ extension Shell {
   /// Writes the current row source's result in the current style (``displayStyle()`` in the
   /// display mode); the number of columns for `.width`, as ``ResultWriter/write`` returns it.
   func writeResult(_ statement: some RowSource, to sink: OutputSink) throws(SQLiteError) -> Int {
+    let (style, spool) = resultStyle()
+    return try ResultWriter.write(statement, style: style, to: sink, spool: spool)
+  }
+
+  /// The style and `.last` spool for the result about to be written, on the writer or a
+  /// reader, counted so that `.last` can tell when it shows an older one.
+  func resultStyle() -> (style: OutputStyle, spool: ResultSpool?) {
     display.resultsWritten &+= 1
-    guard state.style.mode == .display else {
-      return try ResultWriter.write(statement, style: state.style, to: sink)
-    }
+    guard state.style.mode == .display else { return (state.style, nil) }
     let (style, spool) = displayStyle()
     if spool != nil { display.keptResultNumber = display.resultsWritten }
-    return try ResultWriter.write(statement, style: style, to: sink, spool: spool)
+    return (style, spool)
   }
 }
