@@ -23,6 +23,26 @@ package enum ConfigFile {
     let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory
     return home.map { $0 + "/.config/litesh/config" }
   }
+
+  /// The reader count the last `.readers N` line of the file at `path` asks for, read before
+  /// the database opens: the preference `--readers N` would set.
+  ///
+  /// Taken when the line only runs later, the reopen it asked for dropped what `~/.sqliterc`
+  /// had set on the connection (pragmas, attached databases), which then ran on one connection.
+  static func readerPreference(atPath path: String) -> Int? {
+    guard let reader = LineReader.open(path: SQLText(path)) else { return nil }
+    defer { reader.close() }
+    var count: Int?
+    while let line = reader.nextText() {
+      let words = String(decoding: line.bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+      guard words.count == 2, words[0].hasPrefix("."),
+        DotCommandRegistry.standard.resolve(String(words[0].dropFirst()))?.name == "readers",
+        let parsed = ReadersCommand.count(String(words[1]))
+      else { continue }
+      count = parsed.count
+    }
+    return count
+  }
 }
 
 extension Shell {

@@ -138,6 +138,13 @@ package struct ShellLauncher {
     settings.state.mainPrompt = audience.mainPrompt
     let shell = Shell(state: settings.state, output: output, errors: errors)
     onShellCreated?(shell)
+    // The config file's `.readers N` is `--readers N`'s preference: the database opens on the
+    // pool before ~/.sqliterc sets anything on it, and the line itself then only resizes.
+    if settings.initFile == nil, shell.state.readerCount == 0, let path = configFilePath,
+      let count = ConfigFile.readerPreference(atPath: path)
+    {
+      shell.state.readerCount = count
+    }
     let exists = databaseName?.withCString { access($0, F_OK) == 0 } ?? false
     if !shell.isDqlite && exists {
       _ = shell.openDatabase()

@@ -66,4 +66,24 @@ struct ReadersOptionTests {
       #expect(run.output.hasPrefix("     readers: 2 ("))
     }
   }
+
+  /// The line's reopen dropped what ran on the connection before it: ~/.sqliterc's
+  /// `PRAGMA foreign_keys=ON` was off again, earlier config lines lost (review13b).
+  @Test(".readers N in the config file keeps what ~/.sqliterc and earlier lines set")
+  func configKeepsConnectionState() throws {
+    try ScratchDirectory.with("litesh-readers-state") { home in
+      let config = home.path("config")
+      try ".parameter set @x 42\n.readers 2\n".write(
+        toFile: config, atomically: true, encoding: .utf8)
+      try "PRAGMA foreign_keys=ON;\n".write(
+        toFile: home.path(".sqliterc"), atomically: true, encoding: .utf8)
+      let database = home.path("state.db")
+      _ = Self.launch([database], input: "CREATE TABLE t(a);\n", home: home.root)
+      let run = Self.launch(
+        [database], input: "PRAGMA foreign_keys;\nSELECT @x;\n.readers\n", home: home.root,
+        config: config)
+      #expect(run.output.hasPrefix("1\n42\n     readers: 2 ("), "\(run)")
+      #expect(run.status == 0)
+    }
+  }
 }
