@@ -36,7 +36,7 @@ extension Shell {
     let outcome = connection.withUnsafeHandle { db in
       sql.withUnsafeBytes {
         connections.literalInserts.run(
-          $0, on: RawConnection(db), shouldStop: isInterruptedBeforeStep)
+          $0, on: RawConnection(db), shouldStop: isInterruptedByUser)
       }
     }
     switch outcome {

@@ -117,7 +117,7 @@ extension Shell {
       let next: Statement?
       do {
         if runsAtOnce {
-          switch try statements.nextRunningAtOnce(unless: isInterruptedBeforeStep) {
+          switch try statements.nextRunningAtOnce(unless: isInterruptedByUser) {
           case .prepared(let statement): next = statement
           case .ran:
             didRun(sql, from: statements.statementStart, to: statements.offset, on: connection)
@@ -134,7 +134,7 @@ extension Shell {
         return Failure(error: error, phase: .prepare, sql: statements.remainingBytes)
       }
       guard let statement = next else { return nil }
-      if isInterruptedBeforeStep() { return Failure.interrupted }
+      if isInterruptedByUser() { return Failure.interrupted }
       switch runOnReaderIfRouted(statement, on: connection) {
       case .notRouted: break
       case .succeeded: continue
@@ -188,13 +188,11 @@ extension Shell {
         + " nothing of it was committed.\n")
   }
 
-  /// A Ctrl-C that came before the first step: SQLite would forget it when stepping starts.
-  func isInterruptedBeforeStep() -> Bool { isInterruptedByUser }
-
-  /// Whether the person at the REPL pressed Ctrl-C during the line being run: a `.read` script
-  /// stops before its next line, an `.import` before its next row (batch mode has its own
-  /// SIGINT handling, ``pendingStop``).
-  var isInterruptedByUser: Bool {
+  /// Whether the person at the REPL pressed Ctrl-C during the line being run: a statement not
+  /// stepped yet does not start (SQLite would forget the interrupt when stepping starts), a
+  /// `.read` script stops before its next line, an `.import` before its next row, `.watch`
+  /// ends (batch mode has its own SIGINT handling, ``pendingStop``).
+  func isInterruptedByUser() -> Bool {
     guard let isInterrupted = standardOutput.isInterrupted else { return false }
     return isInterrupted()
   }

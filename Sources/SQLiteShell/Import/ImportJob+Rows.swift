@@ -25,7 +25,7 @@ extension ImportJob {
     repeat {
       let startLine = reader.line
       // Ctrl-C at the REPL: SQLite forgets an interrupt that comes between two rows' steps.
-      if stopsOnInterrupt && shell.isInterruptedByUser { return interrupted(at: startLine) }
+      if stopsOnInterrupt && shell.isInterruptedByUser() { return interrupted(at: startLine) }
       var index = 0
       while index < columnCount {
         let hasField = reader.readField()
@@ -66,7 +66,7 @@ extension ImportJob {
           rowCount += 1
           lastFailed = false
         } catch {
-          if stopsOnInterrupt && shell.isInterruptedByUser { return interrupted(at: startLine) }
+          if stopsOnInterrupt && shell.isInterruptedByUser() { return interrupted(at: startLine) }
           if connection.isAutocommit || Self.endsImport.contains(error.primaryCode) {
             warn(
               "Error: \(displayName):\(startLine): INSERT failed: \(error.message);"
@@ -81,7 +81,7 @@ extension ImportJob {
       }
     } while reader.terminator != ImportReader.endOfInput
     // A Ctrl-C that ended the input too (it stops a `|command` source's program).
-    if stopsOnInterrupt && shell.isInterruptedByUser { return interrupted(at: reader.line) }
+    if stopsOnInterrupt && shell.isInterruptedByUser() { return interrupted(at: reader.line) }
     progress.finish(errors: shell.errors)
     return lastFailed ? .failure : .success
   }

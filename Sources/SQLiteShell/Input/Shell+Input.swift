@@ -56,7 +56,7 @@ extension Shell {
     // After a Ctrl-C sqlite3 reads no further line of a nested input (and the REPL goes on):
     // the rest of a script, its dot-commands too, never runs half.
     reading: while errorCount == 0 || !state.bail, exitCode == nil, pendingStop == nil,
-      !isInterruptedByUser, let line = reader.nextText()
+      !isInterruptedByUser(), let line = reader.nextText()
     {
       if input.hexDatabase != nil {
         buffer.skipLine()
@@ -73,7 +73,7 @@ extension Shell {
       }
     }
     finishHexDatabaseInput()
-    if isInterruptedByUser { return true }
+    if isInterruptedByUser() { return true }
     if exitCode == nil, perform(buffer.finish(), lineNumbers: true) == .failure {
       errorCount += 1
     }

@@ -174,7 +174,7 @@ extension Shell {
       if isStopping { break }
     }
     // Ctrl-C left the terminal's `^C` echo at the end of the last line: the prompt starts anew.
-    if forPerson, standardOutput.isInterrupted?() ?? false { standardOutput.write("\n") }
+    if forPerson, isInterruptedByUser() { standardOutput.write("\n") }
     return .success
   }
 
@@ -196,7 +196,7 @@ extension Shell {
 
   /// Whether Ctrl-C, a termination signal or a closed output asks the loop to end.
   private var isStopping: Bool {
-    pendingStop != nil || (standardOutput.isInterrupted?() ?? false)
+    pendingStop != nil || isInterruptedByUser()
   }
 
   /// Sleeps until `deadline` (``WatchClock`` seconds) in short steps, so Ctrl-C is heard at
